@@ -1,0 +1,457 @@
+"""The BHH reader: grammar → record, one hand at a time (NOTATION.md).
+
+The file is cut into chunks by line (a tag block, or one hand from its `Hand`
+line to the next), each chunk is parsed with the Lark grammar, and records are
+yielded as they are made: memory does not grow with the file.  A syntax error
+spoils only its own hand (NOTATION.md §7); every bad line of that hand is
+reported as a ``SyntaxProblem`` and reading goes on.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+from importlib import resources
+from typing import IO, Iterable, Iterator
+
+from lark import Lark, Token, Transformer, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from . import record as r
+from .cards import CardError, parse_card, parse_suit
+
+_HAND_LINE = re.compile(r"[ \t\ufeff]*hand(?![\w\-.'])", re.IGNORECASE)
+
+
+class ReadError(Exception):
+    """A file that cannot be read at all (missing, a folder, unreadable)."""
+
+
+def grammar_text() -> str:
+    """The grammar shipped in the package; in a source checkout, grammar/booray.lark."""
+    try:
+        return resources.files("booray_audit.grammar").joinpath("booray.lark").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return (Path(__file__).resolve().parent.parent / "grammar" / "booray.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=None)
+def parser(strict: bool = False) -> Lark:
+    """The LALR parser with the record-building transformer inlined."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", strict=strict,
+                maybe_placeholders=False, transformer=_Build())
+
+
+def _name(tok: str) -> str:
+    if tok.startswith('"'):
+        return tok[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return str(tok)
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+class _Build(Transformer):
+    """Parse tree → record events, applied while parsing (no tree is built)."""
+
+    def start(self, items):
+        return items
+
+    def tag(self, c):
+        return r.TagChange(str(c[0]), _unquote(c[1]), line=c[0].line)
+
+    def hand_head(self, c):
+        return ("hand", int(c[1]) if len(c) > 1 else None, c[0].line)
+
+    def note(self, c):
+        return c[0]
+
+    def seats(self, c):
+        return r.Seats(tuple(_name(t) for t in c[1:]), line=c[0].line)
+
+    def dealer(self, c):
+        return r.Dealer(_name(c[1]), line=c[0].line)
+
+    def ante(self, c):
+        if len(c) == 2 and c[1].type in ("ALL", "NONE"):
+            return r.Ante(c[1].lower(), line=c[0].line)
+        return r.Ante(tuple(_name(t) for t in c[1:]), line=c[0].line)
+
+    def pot(self, c):
+        return r.PotClaim(int(c[1]), line=c[0].line)
+
+    def deal(self, c):
+        return r.Deal(_name(c[1]), tuple(parse_card(t) for t in c[2:]), line=c[0].line)
+
+    def up(self, c):
+        return r.Up(parse_card(c[1]), line=c[0].line)
+
+    def trump(self, c):
+        return r.Trump(parse_suit(c[1]), line=c[0].line)
+
+    def cards(self, c):
+        return tuple(parse_card(t) for t in c)
+
+    def count(self, c):
+        return int(c[0])
+
+    def decision(self, c):
+        action = c[1].lower()
+        discards = c[2] if len(c) > 2 else (0 if action == "play" else None)
+        draws = c[3] if len(c) > 3 else None
+        return r.Decision(_name(c[0]), action, discards, draws, line=c[0].line)
+
+    def by_player(self, c):
+        return tuple((_name(c[i]), parse_card(c[i + 1])) for i in range(0, len(c), 2))
+
+    def by_seat(self, c):
+        return ("seat", _name(c[0]), tuple(parse_card(t) for t in c[1:]))
+
+    def trick(self, c):
+        number = int(c[1]) if len(c) > 2 else None
+        plays = c[-1]
+        if plays[0] == "seat":
+            _, leader, cards = plays
+            return r.Trick(number, ((leader, cards[0]),), cards[1:], line=c[0].line)
+        return r.Trick(number, plays, line=c[0].line)
+
+    def trick_counts(self, c):
+        return r.TricksClaim(tuple((_name(c[i]), int(c[i + 1])) for i in range(1, len(c), 2)),
+                             line=c[0].line)
+
+    def net(self, c):
+        return r.NetClaim(tuple((_name(c[i]), int(c[i + 1])) for i in range(1, len(c), 2)),
+                          line=c[0].line)
+
+    def dispute(self, c):
+        trick = int(c[3]) if len(c) > 3 else None
+        return r.Dispute(_name(c[1]), str(c[2]).lower(), trick, line=c[0].line)
+
+
+# -- error messages -------------------------------------------------------
+
+_WORDS = {
+    "CARD": "a card like `Qs` or `10h`",
+    "NAME": "a player's name",
+    "INT": "a number",
+    "SIGNED": "a chip amount like `+4` or `-6`",
+    "SUIT": "a suit (`s`, `h`, `d` or `c`)",
+    "KIND": "a finding kind like `renege` or `failed-trump`",
+    "TEXT": 'a quoted value like "Thursday game"',
+    "TAG_NAME": "a tag name like `Event`",
+    "PASS": "`pass`", "PLAY": "`play`", "DRAW": "`draw`",
+    "ALL": "`all`", "NONE": "`none`",
+    "COLON": "`:`", "RSQB": "`]`", "_ARROW": "`->`", "COMMA": "`,`",
+    "ANNOTATION": "an annotation `{...}`",
+}
+_LINE_START = {"HAND", "SEATS", "DEALER", "DEAL", "UP", "TRUMP", "TRICK", "TRICKS", "NET",
+               "DISPUTE", "POT", "LSQB"}
+
+
+def _describe(expected: Iterable[str]) -> str:
+    exp = set(expected)
+    if "CARD" in exp:
+        return _WORDS["CARD"]
+    if exp & _LINE_START:
+        return "an event like `Deal`, `Trick`, `Tricks`, `Net`, or a player's `play`/`pass`"
+    words = [_WORDS[t] for t in sorted(exp) if t in _WORDS]
+    if exp & {"_NL", "$END"}:
+        words.append("the end of the line")
+    if not words:
+        return "something else"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _word_at(text: str, column: int) -> str:
+    rest = text[column - 1:]
+    m = re.match(r"[^\s,]+", rest)
+    return m.group(0) if m else "the end of the line"
+
+
+def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
+    """(column, message) for a Lark error on one line, in card-player words."""
+    if isinstance(err, UnexpectedEOF):
+        return len(line_text.rstrip()) + 1, f"the line ends too soon: expected {_describe(err.expected)}"
+    column = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedToken):
+        expected = err.accepts or err.expected
+        prev = [t for t in (err.token_history or []) if t is not None]
+        first = line_text.split(None, 1)[0] if line_text.split() else ""
+        if expected <= {"PASS", "PLAY", "DRAW"} and prev and prev[-1].type == "NAME" \
+                and prev[-1].column == len(line_text) - len(line_text.lstrip()) + 1:
+            return prev[-1].column, (f"unknown event `{first}`: expected an event like `Trick` or "
+                                     f"`Deal`, or a player's name then `play`, `pass` or `draw`")
+        found = "the end of the line" if err.token.type in ("_NL", "$END") else f"`{_word_at(line_text, column)}`"
+        return column, f"expected {_describe(expected)}, found {found}"
+    if isinstance(err, UnexpectedCharacters):
+        return column, f"expected {_describe(err.allowed)}, found `{_word_at(line_text, column)}`"
+    return column, str(err).splitlines()[0]
+
+
+# -- chunking and streaming -----------------------------------------------
+
+def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | None]]:
+    """(line number, text or None when not UTF-8); a leading BOM is dropped."""
+    for number, raw in enumerate(stream, 1):
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield number, None
+
+
+def _kind(text: str) -> str:
+    s = text.lstrip(" \t\ufeff")
+    if not s or s[0] in "#\r\n":
+        return "blank"
+    if s[0] == "[":
+        return "tag"
+    if _HAND_LINE.match(s):
+        return "hand"
+    return "event"
+
+
+def _chunks(lines: Iterable[tuple[int, str | None]]) -> Iterator[tuple[str, int, list]]:
+    """('tags' | 'hand', first line number, [(n, text)...]) in file order."""
+    kind, start, body, pending = "tags", 1, [], []
+    for n, text in lines:
+        k = "event" if text is None else _kind(text)
+        if k == "blank":
+            (pending if pending else body).append((n, text))
+        elif k == "tag":
+            if kind == "hand":
+                pending.append((n, text))
+            else:
+                body.append((n, text))
+        elif k == "hand":
+            if body or kind == "hand":
+                yield kind, start, body
+            if pending:
+                yield "tags", pending[0][0], pending
+                pending = []
+            kind, start, body = "hand", n, [(n, text)]
+        else:  # an event: tags met inside a hand belong to it
+            if pending:
+                body += pending
+                pending = []
+            if not body:
+                start = n
+            body.append((n, text))
+    if body:
+        yield kind, start, body
+    if pending:
+        yield "tags", pending[0][0], pending
+
+
+class Reader:
+    """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s."""
+
+    def __init__(self, path: str, cards: int = 5):
+        self.path = path
+
+    def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+        session_index = -1
+        last_number = 0
+        seats: tuple[str, ...] = ()
+        for kind, start, body in _chunks(_lines(stream, self.path)):
+            items, problems = self._parse(start, body)
+            if problems:
+                yield from problems
+                if kind == "hand":
+                    last_number = self._hand_number(body, last_number)
+                continue
+            if kind == "tags":
+                stray = [e for e in items if isinstance(e, r.Event) and not isinstance(e, r.TagChange)]
+                if stray:
+                    yield self._problem(stray[0].line, 1, "expected a `Hand` line before this event",
+                                        _text_of(body, stray[0].line))
+                tags = r.ordered_tags((t.name, t.value) for t in items if isinstance(t, r.TagChange))
+                if tags:
+                    session_index += 1
+                    seats = _split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
+                    last_number = 0
+                    yield r.Session(tags, index=session_index, line=start)
+                continue
+            if session_index < 0:
+                session_index = 0
+                yield r.Session((), index=0, line=start)
+            _, number, line = items[0]
+            number = number if number is not None else last_number + 1
+            if number <= last_number:
+                yield self._problem(line, 1, f"hand numbers must increase: hand {number} "
+                                    f"comes after hand {last_number}", _text_of(body, line))
+                continue
+            last_number = number
+            hand, seats, problem = self._hand(number, line, items[1:], seats)
+            yield problem or hand
+
+    @staticmethod
+    def _hand_number(body, last: int) -> int:
+        m = re.match(r"\s*hand\s+(\d+)", body[0][1] or "", re.IGNORECASE)
+        return int(m.group(1)) if m else last + 1
+
+    def _problem(self, line: int, column: int, message: str, text: str | None) -> r.SyntaxProblem:
+        return r.SyntaxProblem(self.path, line, column, message, (text or "").rstrip("\r\n"))
+
+    def _parse(self, start: int, body: list) -> tuple[list, list]:
+        """Parse a chunk; on failure, find every bad line of it."""
+        if all(t is not None for _, t in body):
+            try:
+                items = parser().parse("".join(t for _, t in body))
+                return _shift(items, start - 1), []
+            except UnexpectedInput:
+                pass
+            except CardError as e:  # cannot happen with the grammar's card pattern
+                return [], [self._problem(start, 1, str(e), body[0][1])]
+        problems = []
+        for n, text in body:
+            if text is None:
+                problems.append(self._problem(n, 1, "this line is not UTF-8 text", ""))
+                continue
+            try:
+                parser().parse(text)
+            except UnexpectedInput as e:
+                column, message = explain(e, text.rstrip("\r\n"))
+                problems.append(self._problem(n, column, message, text))
+        if not problems:  # only the combination failed: should not happen with a line grammar
+            problems.append(self._problem(start, 1, "this hand could not be read", body[0][1]))
+        return [], problems
+
+    def _hand(self, number, line, items, seats):
+        """Attach annotations, resolve seat-order tricks; return (hand, seats, problem)."""
+        events: list[r.Event] = []
+        notes: list[str] = []
+        for it in items:
+            if isinstance(it, Token):  # an annotation: kept with the event before it
+                text = str(it)[1:-1].strip()
+                if events:
+                    prev = events[-1]
+                    joined = f"{prev.note} {text}" if prev.note else text
+                    events[-1] = _with_note(prev, joined)
+                else:
+                    notes.append(text)
+            else:
+                events.append(it)
+        for e in events:
+            if isinstance(e, r.Seats):
+                seats = e.players
+            elif isinstance(e, r.TagChange) and e.name.lower() == "seats":
+                seats = _split_names(e.value)
+        active = _active(events, seats)
+        tricks = 0
+        for i, e in enumerate(events):
+            if isinstance(e, r.Trick):
+                tricks += 1
+                if e.number is None:  # canonical form numbers every trick
+                    e = events[i] = r.Trick(tricks, e.plays, e.seat_cards, line=e.line, note=e.note)
+            if isinstance(e, r.Trick) and e.seat_cards:
+                resolved = _resolve(e, seats, active)
+                if resolved is None:
+                    return None, seats, self._problem(
+                        e.line, 1, "cannot tell who played a seat-order trick: "
+                        "give the `Seats` and the players' `play` lines, or name each player", "")
+                events[i] = resolved
+        return r.Hand(number, tuple(events), tuple(notes), line=line), seats, None
+
+
+def _text_of(body, line):
+    for n, t in body:
+        if n == line:
+            return t
+    return ""
+
+
+def _with_note(event: r.Event, note: str) -> r.Event:
+    fields = {f: getattr(event, f) for f in event.__dataclass_fields__}
+    fields["note"] = note
+    return type(event)(**fields)
+
+
+def _shift(items: list, offset: int) -> list:
+    if offset == 0:
+        return items
+    out = []
+    for it in items:
+        if isinstance(it, r.Event):
+            object.__setattr__(it, "line", it.line + offset)
+        elif isinstance(it, tuple):
+            it = (it[0], it[1], it[2] + offset)
+        out.append(it)
+    return out
+
+
+def _split_names(text: str) -> tuple[str, ...]:
+    return tuple(a or b for a, b in re.findall(r'"((?:[^"\\]|\\.)*)"|(\S+)', text))
+
+
+def _active(events, seats) -> list[str]:
+    """Active players (NOTATION.md §3.2): play lines, else the first trick, else everyone seated."""
+    decided = [e.player for e in events if isinstance(e, r.Decision) and e.action != "pass"]
+    if decided:
+        return decided
+    if any(isinstance(e, r.Decision) for e in events):
+        return []
+    for e in events:
+        if isinstance(e, r.Trick) and not e.seat_cards:
+            return [p for p, _ in e.plays]
+    return list(seats)
+
+
+def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
+    leader, first = trick.plays[0]
+    if leader not in seats:
+        return None
+    i = seats.index(leader)
+    order = [p for p in seats[i + 1:] + seats[:i] if p in active]
+    if len(trick.seat_cards) > len(order):
+        return None
+    plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
+    return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
+
+
+def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+    """Stream a file (a path, or a binary stream with its display name)."""
+    if isinstance(source, str):
+        path = path or source
+        try:
+            stream = open(source, "rb")
+        except IsADirectoryError:
+            raise ReadError(f"{source}: is a folder, not a file") from None
+        except OSError as e:
+            raise ReadError(f"{source}: cannot read: {e.strerror or e}") from None
+        with stream:
+            yield from Reader(path).read(stream)
+    else:
+        yield from Reader(path or "<stdin>").read(source)
+
+
+def read_text(text: str, path: str = "<text>") -> tuple[list[r.Session], list[r.SyntaxProblem]]:
+    """Read a whole text into sessions with their hands (for small files and tests)."""
+    return collect(read(io.BytesIO(text.encode("utf-8")), path))
+
+
+def collect(items) -> tuple[list[r.Session], list[r.SyntaxProblem]]:
+    sessions: list[r.Session] = []
+    hands: list[r.Hand] = []
+    problems: list[r.SyntaxProblem] = []
+    for it in items:
+        if isinstance(it, r.Session):
+            if sessions:
+                sessions[-1] = _with_hands(sessions[-1], hands)
+            sessions.append(it)
+            hands = []
+        elif isinstance(it, r.Hand):
+            hands.append(it)
+        else:
+            problems.append(it)
+    if sessions:
+        sessions[-1] = _with_hands(sessions[-1], hands)
+    return sessions, problems
+
+
+def _with_hands(s: r.Session, hands) -> r.Session:
+    return r.Session(s.tags, tuple(hands), index=s.index, line=s.line)

@@ -1,0 +1,150 @@
+"""The record: immutable data classes for what a BHH file says (NOTATION.md §3).
+
+Lines are kept for error reports but are not part of a record's value, so a
+record read back from its canonical form compares equal to the original.
+Cards are ints (see ``cards``); a list of discards or draws is a tuple of
+cards or, when only the number is known, an int.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Cards = Union[tuple[int, ...], int, None]
+
+# Known tags in the order of NOTATION.md §3.1; a session keeps its tags in this
+# order, then the unknown ones in the order they were written.
+TAG_ORDER = ("Event", "Site", "Table", "Source", "Date", "Rules", "Rule", "Ante", "Limit",
+             "Cards", "Seats", "Pot")
+
+
+def ordered_tags(tags) -> tuple[tuple[str, str], ...]:
+    tags = list(tags)
+    known = {t.lower(): i for i, t in enumerate(TAG_ORDER)}
+    first = sorted((t for t in tags if t[0].lower() in known), key=lambda t: known[t[0].lower()])
+    return tuple(first + [t for t in tags if t[0].lower() not in known])
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    line: int = field(default=0, compare=False, kw_only=True)
+    note: str | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class TagChange(Event):
+    """A tag line inside a hand: changes that setting from this hand on."""
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seats(Event):
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealer(Event):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ante(Event):
+    """Who put in the ante: a tuple of names, or "all" / "none"."""
+    players: tuple[str, ...] | str
+
+
+@dataclass(frozen=True, slots=True)
+class PotClaim(Event):
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    player: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Up(Event):
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trump(Event):
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Event):
+    """``NAME pass`` / ``NAME play [DISCARDS] [-> DRAWS]`` / ``NAME draw ...``."""
+    player: str
+    action: str
+    discards: Cards = None
+    draws: Cards = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick(Event):
+    """One trick, leader first. ``number`` is the one written, if any."""
+    number: int | None
+    plays: tuple[tuple[str, int], ...]
+    # A seat-order trick whose players could not be resolved keeps its cards here.
+    seat_cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TricksClaim(Event):
+    counts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NetClaim(Event):
+    amounts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute(Event):
+    player: str
+    kind: str
+    trick: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    number: int
+    events: tuple[Event, ...]
+    notes: tuple[str, ...] = ()  # annotations before the first event
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A block of tags and the hands under it. ``hands`` is empty when streamed."""
+    tags: tuple[tuple[str, str], ...]
+    hands: tuple[Hand, ...] = ()
+    index: int = field(default=0, compare=False)
+    line: int = field(default=0, compare=False)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        for k, v in self.tags:
+            if k.lower() == name.lower():
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    """A syntax error: where it is and what was expected, in card-player words."""
+    path: str
+    line: int
+    column: int
+    message: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        if not self.text:
+            return head
+        return f"{head}\n    {self.text}\n    {' ' * (self.column - 1)}^"
