@@ -272,7 +272,7 @@ class Reader:
                 tags = r.ordered_tags((t.name, t.value) for t in items if isinstance(t, r.TagChange))
                 if tags:
                     session_index += 1
-                    seats = _split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
+                    seats = r.split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
                     last_number = 0
                     yield r.Session(tags, index=session_index, line=start)
                 continue
@@ -340,7 +340,7 @@ class Reader:
             if isinstance(e, r.Seats):
                 seats = e.players
             elif isinstance(e, r.TagChange) and e.name.lower() == "seats":
-                seats = _split_names(e.value)
+                seats = r.split_names(e.value)
         active = _active(events, seats)
         tricks = 0
         for i, e in enumerate(events):
@@ -382,10 +382,6 @@ def _shift(items: list, offset: int) -> list:
             it = (it[0], it[1], it[2] + offset)
         out.append(it)
     return out
-
-
-def _split_names(text: str) -> tuple[str, ...]:
-    return tuple(a or b for a, b in re.findall(r'"((?:[^"\\]|\\.)*)"|(\S+)', text))
 
 
 def _active(events, seats) -> list[str]:

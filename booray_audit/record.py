@@ -148,3 +148,9 @@ class SyntaxProblem:
         if not self.text:
             return head
         return f"{head}\n    {self.text}\n    {' ' * (self.column - 1)}^"
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """Names in a `Seats` tag value: space-separated, quoted when they hold spaces."""
+    import re
+    return tuple(a.replace('\\"', '"') or b for a, b in re.findall(r'"((?:[^"\\]|\\.)*)"|(\S+)', text))

@@ -1,0 +1,202 @@
+"""Audit sessions: replay each hand, settle the chain, rule on disputes.
+
+``audit(items)`` takes the reader's stream (sessions, hands, syntax problems)
+and yields ``SessionStart``, ``HandReport`` and ``SessionEnd`` values in
+order, one hand at a time, so a log of any size streams through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator
+
+from . import record as r
+from .cinch import cinch_judge
+from .replay import Finding, HandReplay, Replay, kind_class
+from .rules import Rules, RulesError, profile, with_toggle
+from .settle import Chain, Claims, Outcome, Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    player: str
+    kind: str
+    trick: int | None
+    ruling: str  # upheld | rejected | undecidable
+    evidence: str
+
+
+@dataclass(slots=True)
+class HandReport:
+    session: int
+    replay: Replay
+    settlement: Settlement
+    findings: list[Finding]
+    rulings: list[Ruling]
+    rules: Rules
+    hand: r.Hand
+
+
+@dataclass(slots=True)
+class SessionStart:
+    session: r.Session
+    rules: Rules
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SessionEnd:
+    index: int
+    ledger: dict[str, int]
+    pot: int | None
+
+
+def session_rules(tags, override: Rules | None) -> tuple[Rules, list[str]]:
+    """The session's rules: profile (or the override), `Rule` tags, Ante/Limit/Cards tags."""
+    problems: list[str] = []
+    rules = override
+    if rules is None:
+        name = next((v for k, v in tags if k.lower() == "rules"), "standard")
+        try:
+            rules = profile(name)
+        except RulesError as e:
+            problems.append(str(e))
+            rules = profile("standard")
+    return apply_tags(rules, tags, problems), problems
+
+
+def apply_tags(rules: Rules, tags, problems: list[str]) -> Rules:
+    for k, v in tags:
+        key = k.lower()
+        try:
+            if key == "rule":
+                name, _, value = v.partition("=")
+                rules = with_toggle(rules, name, value)
+            elif key in ("ante", "limit", "cards"):
+                rules = with_toggle(rules, key, v)
+        except RulesError as e:
+            problems.append(f"[{k} \"{v}\"]: {e}")
+    return rules
+
+
+class SessionAudit:
+    def __init__(self, session: r.Session, override: Rules | None):
+        self.index = session.index
+        self.override = override
+        self.rules, self.problems = session_rules(session.tags, override)
+        self.seats = list(_names(session.tag("Seats", "")))
+        try:
+            start = int(session.tag("Pot", "0") or 0)
+        except ValueError:
+            self.problems.append(f"[Pot \"{session.tag('Pot')}\"]: not a number of chips")
+            start = 0
+        self.chain = Chain(start)
+        self.dealer: str | None = None
+
+    def hand(self, hand: r.Hand) -> HandReport:
+        changes = [(e.name, e.value) for e in hand.events if isinstance(e, r.TagChange)]
+        if changes:
+            self.rules = apply_tags(self.rules, changes, self.problems)
+            for k, v in changes:
+                if k.lower() == "seats":
+                    self.seats = list(_names(v))
+        for e in hand.events:
+            if isinstance(e, r.Seats):
+                self.seats = list(e.players)
+        dealer = next((e.player for e in hand.events if isinstance(e, r.Dealer)), None)
+        if dealer is None and self.dealer in self.seats:
+            dealer = self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
+        self.dealer = dealer
+        rep = HandReplay(hand, self.rules, self.seats, dealer, cinch_judge(self.rules)).run()
+        violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
+        outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
+                          rep.tricks if rep.complete else None, violators,
+                          rep.walkover, rep.all_passed)
+        claims = _claims(hand)
+        s = self.chain.settle(outcome, self.rules, claims)
+        findings = list(rep.findings)
+        for kind, player, message, evidence in s.findings:
+            findings.append(Finding(kind, hand.number, None, player, None, message, evidence, "settlement"))
+        findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
+        disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
+        rulings = [rule_on(d, findings, rep, s) for d in disputes]
+        return HandReport(self.index, rep, s, findings, rulings, self.rules, hand)
+
+    def end(self) -> SessionEnd:
+        return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
+
+
+_KIND_ORDER = {k: i for i, k in enumerate(
+    ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow", "cinch-last", "lead-trump",
+     "dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size", "draw-limit", "bad-trump",
+     "wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement"))}
+
+
+def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling:
+    """Upheld, rejected or undecidable (RULES.md §7), with the evidence either way."""
+    hits = [f for f in findings if f.kind == d.kind and f.player == d.player
+            and (d.trick is None or f.trick == d.trick)]
+    if hits:
+        f = hits[0]
+        return Ruling(d.player, d.kind, d.trick, "upheld", f"{f.message}; {f.evidence}")
+    cls = kind_class(d.kind)
+    if d.kind not in _KIND_ORDER:
+        return Ruling(d.player, d.kind, d.trick, "undecidable", f"`{d.kind}` is not a finding kind")
+    if cls == "play":
+        ok = rep_legal(rep, d.player, d.trick)
+        if ok is True:
+            where = f"trick {d.trick}" if d.trick else "every trick"
+            return Ruling(d.player, d.kind, d.trick, "rejected",
+                          f"{d.player}'s cards at {where} are all known and the play was legal")
+        return Ruling(d.player, d.kind, d.trick, "undecidable", ok or "the record does not show enough")
+    if cls == "claim":
+        if s.net is not None or d.kind in ("wrong-trick-count",) and rep.tricks is not None:
+            return Ruling(d.player, d.kind, d.trick, "rejected", "the replay agrees with the claim")
+        return Ruling(d.player, d.kind, d.trick, "undecidable", "the hand's settlement is not known")
+    return Ruling(d.player, d.kind, d.trick, "rejected", "the record shows no such error")
+
+
+def rep_legal(rep: Replay, player: str, trick: int | None):
+    """True when every named play of the player was checked with the whole hand known."""
+    keys = [(player, trick)] if trick is not None else [k for k in rep.verified if k[0] == player]
+    if not keys:
+        return "the record does not show that play"
+    bad = [k for k in keys if not rep.verified.get(k)]
+    if bad:
+        return f"{player}'s cards at trick {bad[0][1]} are not all known"
+    return True
+
+
+def audit(items: Iterable, override: Rules | None = None) -> Iterator:
+    """Reader items → SessionStart / HandReport / SessionEnd / SyntaxProblem, in order."""
+    current: SessionAudit | None = None
+    for it in items:
+        if isinstance(it, r.Session):
+            if current is not None:
+                yield current.end()
+            current = SessionAudit(it, override)
+            yield SessionStart(it, current.rules, current.problems)
+        elif isinstance(it, r.Hand):
+            yield current.hand(it)
+        else:
+            yield it
+    if current is not None:
+        yield current.end()
+
+
+def _claims(hand: r.Hand) -> Claims:
+    c = Claims()
+    for e in hand.events:
+        if isinstance(e, r.PotClaim):
+            c = replace(c, pot=e.amount)
+        elif isinstance(e, r.Ante):
+            c = replace(c, ante=e.players)
+        elif isinstance(e, r.TricksClaim):
+            c = replace(c, tricks=c.tricks + e.counts)
+        elif isinstance(e, r.NetClaim):
+            c = replace(c, net=c.net + e.amounts)
+    return c
+
+
+def _names(text: str):
+    return r.split_names(text or "")

@@ -1,0 +1,317 @@
+"""The cinch: sure tricks judged from what the player can know (RULES.md §4).
+
+``sure(pos, k)`` answers "can P make k more tricks whatever the unseen cards
+are and however the others play?": P picks its cards seeing only the history;
+an adversary places unseen cards in the opponents' hands lazily, within their
+hand sizes and everything their plays revealed, and plays for them any card
+rules 1–4 allow.  Because P's knowledge is exactly the public history, this is
+a game of perfect information between P and the adversary, solved exactly by
+search with memoisation; cheap bounds decide the easy positions first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import FULL_DECK, above, card_str, cards_of, suit_mask
+from .engine import beats, legal, winning
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """P's view just before P plays."""
+    hand: int                       # P's cards
+    unseen: int                     # cards P has not seen (in opponents' hands or out of play)
+    trump: int
+    seats: tuple[str, ...]          # active players in clockwise order, P among them
+    me: str
+    counts: tuple[int, ...]         # cards left per seat (P's entry unused)
+    forbidden: tuple[int, ...]      # per seat: cards that player's plays showed it cannot hold
+    trick: tuple[tuple[int, int], ...]  # (seat index, card) played so far in this trick
+
+
+@dataclass(frozen=True, slots=True)
+class Cinch:
+    sure: int
+    why: str
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def reveal(card: int, prior: list[int], trump: int, rules: Rules) -> int:
+    """Cards a player cannot hold after playing ``card`` legally on ``prior`` (rules 2–3)."""
+    if not prior:
+        return 0
+    led = prior[0] >> 4
+    best = prior[winning(prior, trump)]
+    suit = card >> 4
+    out = 0
+    if suit == led:
+        if best >> 4 == led and rules.must_beat != "none":
+            target = best if rules.must_beat == "winner" else next(c for c in reversed(prior) if c >> 4 == led)
+            if not beats(card, target, trump):
+                out |= suit_mask(led) & above(target)
+        return out
+    out |= suit_mask(led)
+    if led == trump or not rules.must_trump:
+        return out
+    if suit == trump:
+        if rules.must_overtrump and best >> 4 == trump and not beats(card, best, trump):
+            out |= suit_mask(trump) & above(best)
+        return out
+    if rules.trump_when_cannot_win == "must" or best >> 4 != trump:
+        out |= suit_mask(trump)
+    else:
+        out |= suit_mask(trump) & above(best)
+    return out
+
+
+def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
+    """Hall's condition: every group of opponents can be given its cards at once."""
+    idx = [i for i in range(len(counts)) if i != skip and counts[i] > 0]
+    allowed = [unseen & ~forbidden[i] for i in idx]
+    for i, a in zip(idx, allowed):
+        if a.bit_count() < counts[i]:
+            return False
+    n = len(idx)
+    if n < 2:
+        return True
+    for sub in range(3, 1 << n):
+        if sub & (sub - 1) == 0:
+            continue
+        m = need = 0
+        for j in range(n):
+            if sub >> j & 1:
+                m |= allowed[j]
+                need += counts[idx[j]]
+        if m.bit_count() < need:
+            return False
+    return True
+
+
+def top_trumps(hand: int, unseen: int, trump: int) -> int:
+    """P's trumps minus those outstanding higher trumps could each capture once."""
+    mine = hand & suit_mask(trump)
+    free = 0
+    sure = 0
+    for rank in range(14, 1, -1):
+        bit = 1 << (trump * 16 + rank)
+        if unseen & bit:
+            free += 1
+        elif mine & bit:
+            if free:
+                free -= 1
+            else:
+                sure += 1
+    return sure
+
+
+class Solver:
+    def __init__(self, rules: Rules, max_nodes: int = 2_000_000):
+        self.rules = rules
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self._memo: dict = {}
+
+    def sure(self, pos: Position, k: int) -> bool:
+        me = pos.seats.index(pos.me)
+        return self._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, me, k,
+                       pos.hand.bit_count())
+
+    # P's turn or the adversary's, by whose seat is next in the trick.
+    def _p(self, hand, unseen, counts, forb, trick, me, k, left) -> bool:
+        if k <= 0:
+            return True
+        if left < k:
+            return False
+        key = (hand, unseen, counts, forb, trick, k)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        n = len(counts)
+        if trick and len(trick) == self._players(counts, me, left, trick):
+            res = self._finish(hand, unseen, counts, forb, trick, me, k, left)
+        else:
+            seat = me if not trick else self._next(trick[-1][0], counts, me, n, left, trick)
+            if seat == me:
+                if not trick and top_trumps(hand, unseen, self.trump) >= k:
+                    res = True
+                else:
+                    cards = [c for _, c in trick]
+                    options = legal(hand, cards, self.trump, self.rules).cards
+                    res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((me, c),), me, k,
+                                      left - 1) for c in cards_of(options))
+            else:
+                res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), me, k, left)
+                          for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick))
+        self._memo[key] = res
+        return res
+
+    @property
+    def trump(self):
+        return self._trump
+
+    def solve(self, pos: Position, k: int) -> bool:
+        self._trump = pos.trump
+        return self.sure(pos, k)
+
+    def _players(self, counts, me, left, trick) -> int:
+        """How many play to the current trick: P and every opponent still holding cards."""
+        played = {s for s, _ in trick}
+        return sum(1 for i, c in enumerate(counts) if (i == me and (left > 0 or me in played))
+                   or (i != me and (c > 0 or i in played)))
+
+    def _next(self, last, counts, me, n, left, trick):
+        played = {s for s, _ in trick}
+        i = last
+        for _ in range(n):
+            i = (i + 1) % n
+            if i in played:
+                continue
+            if (i == me and left > 0) or (i != me and counts[i] > 0):
+                return i
+        return me
+
+    def _finish(self, hand, unseen, counts, forb, trick, me, k, left):
+        cards = [c for _, c in trick]
+        w = trick[winning(cards, self.trump)][0]
+        k2 = k - 1 if w == me else k
+        if k2 <= 0:
+            return True
+        if left < k2:
+            return False
+        if w == me:
+            return self._p(hand, unseen, counts, forb, (), me, k2, left)
+        # the adversary's player leads the next trick
+        return all(self._p(hand, unseen & ~(1 << c), cnt, fb, ((w, c),), me, k2, left)
+                   for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ()))
+
+    def _adversary(self, seat, hand, unseen, counts, forb, trick):
+        """Every card the adversary can give ``seat`` to play, with the counts and constraints after."""
+        cards = [c for _, c in trick]
+        pool = unseen & ~forb[seat]
+        out = []
+        for c in _choices(pool, hand | _mask(cards), unseen):
+            extra = reveal(c, cards, self.trump, self.rules)
+            cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
+            fb = forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:]
+            rest = unseen & ~(1 << c)
+            if _feasible(rest, cnt, fb, -1):
+                out.append((c, cnt, tuple(f & rest for f in fb)))
+        return out
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _choices(pool: int, fixed: int, unseen: int) -> list[int]:
+    """The adversary's cards worth trying: in each run of ``pool`` cards not split by a card
+    of ``fixed`` (P's hand, the trick) or another unseen card, the lowest and the highest."""
+    out = []
+    for suit in range(4):
+        if not pool & suit_mask(suit):
+            continue
+        lo = hi = None
+        for rank in range(2, 15):
+            c = suit * 16 + rank
+            bit = 1 << c
+            if pool & bit:
+                if lo is None:
+                    lo = c
+                hi = c
+            elif (fixed | unseen) & bit and lo is not None:
+                out.append(lo)
+                if hi != lo:
+                    out.append(hi)
+                lo = hi = None
+        if lo is not None:
+            out.append(lo)
+            if hi != lo:
+                out.append(hi)
+    return out
+
+
+def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -> Cinch | None:
+    """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle."""
+    k = rules.need - won
+    if rules.cinch == "off":
+        return None
+    trumps = pos.hand & suit_mask(pos.trump)
+    if k <= 0:
+        return Cinch(0, f"{pos.me} had already won {won} tricks")
+    lower = top_trumps(pos.hand, pos.unseen, pos.trump) if not pos.trick else 0
+    if lower >= k:
+        return Cinch(lower, _why(pos, won, lower))
+    if rules.cinch == "top-trumps" or not trumps:
+        return None
+    solver = solver or Solver(rules)
+    if solver.solve(pos, k):
+        return Cinch(k, _why(pos, won, k))
+    return None
+
+
+def _why(pos: Position, won: int, sure: int) -> str:
+    trumps = pos.hand & suit_mask(pos.trump)
+    top = " ".join(card_str(c) for c in reversed(cards_of(trumps)))
+    return f"won {won} trick{'s' if won != 1 else ''}, {sure} sure with {top}"
+
+
+def position(know, p: str, t: int, prior: list[int], reveal_fn=reveal) -> Position | None:
+    """P's view before playing to trick t, or None when the record does not show it."""
+    hand = know.whole_hand(p, t)
+    trump = know.trump
+    if hand is None or trump is None:
+        return None
+    tricks = know.tricks
+    seats = know.order_from(know.active[0]) if know.seats else list(know.active)
+    if not seats or p not in seats:
+        return None
+    index = {s: i for i, s in enumerate(seats)}
+    counts = [know.rules.cards] * len(seats)
+    forb = [0] * len(seats)
+    played = 0
+    for k, trick in enumerate(tricks[:t], 1):
+        plays = trick.plays if k < t else trick.plays[:len(prior)]
+        seen: list[int] = []
+        for q, c in plays:
+            if not c & 15 or q not in index:
+                return None
+            i = index[q]
+            if q != p:
+                forb[i] |= reveal_fn(c, seen, trump, know.rules)
+            counts[i] -= 1
+            played |= 1 << c
+            seen.append(c)
+    unseen = FULL_DECK & ~played & ~hand
+    if not know.reshuffled and know.discard_known.get(p):
+        unseen &= ~know.discarded.get(p, 0)
+    me = index[p]
+    counts[me] = 0
+    cur = tricks[t - 1].plays[:len(prior)] if t - 1 < len(tricks) else ()
+    trick = tuple((index[q], c) for q, c in cur)
+    return Position(hand, unseen, trump, tuple(seats), p, tuple(counts),
+                    tuple(f & unseen for f in forb), trick)
+
+
+def cinch_judge(rules: Rules):
+    """The replay's hook: (knowledge, player, trick, tricks won, prior cards) → Cinch or None."""
+    if rules.cinch == "off":
+        return None
+
+    @lru_cache(maxsize=256)
+    def _judge(pos: Position, won: int):
+        return judge(pos, won, rules)
+
+    def hook(know, p, t, won, prior):
+        pos = position(know, p, t, prior)
+        return None if pos is None else _judge(pos, won)
+
+    return hook

@@ -1,0 +1,196 @@
+"""The command line (CLI.md): a thin skin over the library.
+
+Exit codes: 0 clean · 1 findings · 2 a file could not be read or parsed ·
+3 bad usage.  No command prints a Python traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Iterator, List, Optional
+
+import typer
+from rich.console import Console
+
+# click's UsageError, whether typer vendors click (recent releases) or uses it.
+UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+from . import notation
+from .audit import HandReport, audit
+from .record import SyntaxProblem
+from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories.")
+
+CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
+
+
+class Fmt(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class UsageProblem(Exception):
+    pass
+
+
+def _err(message: str) -> None:
+    print(f"booray-audit: {message}", file=sys.stderr)
+
+
+def expand(paths: List[str]) -> Iterator[str]:
+    """Files as given; folders recursively for *.bhh; `-` for stdin."""
+    for p in paths:
+        if p != "-" and os.path.isdir(p):
+            found = sorted(str(f) for f in Path(p).rglob("*.bhh"))
+            if not found:
+                _err(f"{p}: no .bhh files in this folder")
+            yield from found
+        else:
+            yield p
+
+
+def read_items(path: str):
+    if path == "-":
+        return notation.read(sys.stdin.buffer, "<stdin>")
+    return notation.read(path)
+
+
+def _rules(option: Optional[str]) -> Optional[Rules]:
+    if option is None:
+        return None
+    try:
+        return resolve(option)
+    except RulesError as e:
+        raise UsageProblem(str(e)) from None
+
+
+def run_check(paths: List[str], override: Optional[Rules], sink) -> int:
+    """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
+    code = CLEAN
+    for path in expand(paths):
+        if hasattr(sink, "start_file"):
+            sink.start_file(path)
+        try:
+            for item in audit(read_items(path), override):
+                sink.add(item)
+                if isinstance(item, SyntaxProblem):
+                    code = UNREADABLE
+                elif isinstance(item, HandReport) and item.findings and code == CLEAN:
+                    code = FINDINGS
+                elif getattr(item, "problems", None):
+                    code = UNREADABLE
+        except notation.ReadError as e:
+            _err(str(e))
+            code = UNREADABLE
+    return code
+
+
+@app.command()
+def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
+          rules: Optional[str] = typer.Option(None, "--rules", help="profile name or house FILE.toml for every session"),
+          fmt: Fmt = typer.Option(Fmt.text, "--format", help="text for people, json for scripts"),
+          quiet: bool = typer.Option(False, "--quiet", help="only findings and the summary"),
+          no_color: bool = typer.Option(False, "--no-color")):
+    """Parse, replay and settle: findings, rulings and the ledger."""
+    override = _rules(rules)
+    if fmt == Fmt.json:
+        from .report import JsonDocument
+        doc = JsonDocument()
+        code = run_check(files, override, doc)
+        json.dump(doc.value(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return code
+    from .report import TextReport
+    report = TextReport(Console(no_color=no_color, highlight=False), quiet)
+    code = run_check(files, override, report)
+    report.summary()
+    return code
+
+
+@app.command()
+def fmt(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
+        check_only: bool = typer.Option(False, "--check", help="exit 1 if the file is not canonical")):
+    """Print the canonical form (NOTATION.md §6)."""
+    from .writer import write
+    try:
+        if file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(file, "rb") as f:
+                raw = f.read()
+    except OSError as e:
+        _err(f"{file}: cannot read: {e.strerror or e}")
+        return UNREADABLE
+    import io
+    sessions, problems = notation.collect(notation.read(io.BytesIO(raw), file))
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        return UNREADABLE
+    text = write(sessions)
+    if check_only:
+        same = raw.decode("utf-8", "replace").replace("\r\n", "\n") == text
+        if not same:
+            _err(f"{file}: not in canonical form")
+        return CLEAN if same else FINDINGS
+    sys.stdout.write(text)
+    return CLEAN
+
+
+@app.command("rules")
+def rules_cmd(name: Optional[str] = typer.Argument(None, help="a profile to show")):
+    """List the rule profiles, or show one profile's toggles with their meaning."""
+    if name is None:
+        for key, (what, _) in PROFILES.items():
+            print(f"{key:10} {what}")
+        return CLEAN
+    try:
+        r = resolve(name)
+    except RulesError as e:
+        raise UsageProblem(str(e)) from None
+    print(f"profile {r.profile}")
+    for key, (field, _, _, meaning) in TOGGLES.items():
+        value = getattr(r, field)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif key == "max-discard":
+            value = ",".join(f"{n}:{m}" for n, m in value if n) or str(value[0][1])
+        elif key == "players":
+            value = f"{value[0]}-{value[1]}"
+        elif value is None:
+            value = "none"
+        print(f"  {key:28} {str(value):12} {meaning}")
+    return CLEAN
+
+
+def main() -> None:
+    """Entry point: maps usage errors to exit 3 and keeps tracebacks away from users."""
+    try:
+        code = app(standalone_mode=False)
+    except UsageError as e:
+        e.show()
+        code = USAGE
+    except UsageProblem as e:
+        _err(str(e))
+        code = USAGE
+    except typer.Exit as e:
+        code = e.exit_code
+    except typer.Abort:
+        _err("interrupted")
+        code = 130
+    except KeyboardInterrupt:
+        _err("interrupted")
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

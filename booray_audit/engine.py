@@ -1,0 +1,92 @@
+"""Trick play (RULES.md §3): who wins a trick and which cards a player may play.
+
+Works on card ints and hand bitmasks only; knows nothing of text or storage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import SUIT_MASK, above, card_str, suit_mask
+from .rules import Rules
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Does ``card`` beat ``best``, the card now winning a trick (both known)?"""
+    cs, bs = card >> 4, best >> 4
+    if cs == bs:
+        return (card & 15) > (best & 15)
+    return cs == trump
+
+
+def winning(cards, trump: int) -> int:
+    """Index of the winning card among known cards, leader first."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """The cards a player may play, and why the set is restricted (a rule key)."""
+    cards: int
+    reason: str
+    rule: str
+    target: int | None = None  # the card that must be beaten, if any
+
+    def explain(self, led: int | None = None) -> str:
+        t = card_str(self.target) if self.target is not None else ""
+        s = SUIT_NAMES[led] if led is not None and led < 4 else "the led suit"
+        return {
+            "lead": "on lead: any card",
+            "follow": f"must follow {s}",
+            "beat": f"must follow {s} and beat the {t}",
+            "trump": f"void in {s}: must trump",
+            "overtrump": f"void in {s}: must trump and beat the {t}",
+            "free": f"void in {s} and in trump: any card",
+            "any": "any card",
+        }[self.reason]
+
+
+def legal(hand: int, trick: list[int], trump: int, rules: Rules) -> Legal:
+    """The legal plays for a player holding ``hand`` with ``trick`` already played.
+
+    ``trick`` holds known cards, leader first (RULES.md §3, rules 1–4).
+    """
+    if not trick:
+        return Legal(hand, "lead", "")
+    led = trick[0] >> 4
+    best = trick[winning(trick, trump)]
+    follow = hand & suit_mask(led)
+    if follow:
+        if best >> 4 == led and rules.must_beat != "none":
+            target = best
+            if rules.must_beat == "previous":
+                target = next(c for c in reversed(trick) if c >> 4 == led)
+            beaters = follow & above(target)
+            if beaters:
+                return Legal(beaters, "beat", "must-beat", target)
+        return Legal(follow, "follow", "must-follow")
+    trumps = hand & suit_mask(trump) if trump < 4 else 0
+    if not trumps or not rules.must_trump:
+        return Legal(hand, "free" if not trumps else "any", "")
+    if best >> 4 == trump:
+        beaters = trumps & above(best)
+    else:
+        beaters = trumps
+    if rules.must_overtrump and beaters:
+        return Legal(beaters, "overtrump", "must-overtrump", best if best >> 4 == trump else None)
+    if not beaters and rules.trump_when_cannot_win == "may":
+        return Legal(hand, "any", "trump-when-cannot-win")
+    return Legal(trumps, "trump", "must-trump")
+
+
+def trump_mask(trump: int) -> int:
+    return suit_mask(trump) if 0 <= trump < 4 else 0
+
+
+__all__ = ["beats", "winning", "legal", "Legal", "trump_mask", "SUIT_MASK", "SUIT_NAMES"]

@@ -1,0 +1,403 @@
+"""Replay one hand through the engine: tricks won, record errors and play findings.
+
+Everything here follows RULES.md §5: a finding needs a card the record proves
+the player held, and names it; what the record cannot show is skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import record as r
+from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
+from .engine import SUIT_NAMES, beats, legal
+from .knowledge import Knowledge
+from .rules import Rules
+
+PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
+              "cinch-last", "lead-trump")
+RECORD_KINDS = ("dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size",
+                "draw-limit", "bad-trump")
+CLAIM_KINDS = ("wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement")
+
+
+def kind_class(kind: str) -> str:
+    return "play" if kind in PLAY_KINDS else "record" if kind in RECORD_KINDS else "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: str
+    hand: int
+    trick: int | None
+    player: str | None
+    card: int | None
+    message: str
+    evidence: str
+    rule: str
+
+    @property
+    def cls(self) -> str:
+        return kind_class(self.kind)
+
+
+@dataclass(slots=True)
+class Replay:
+    """What the replay of one hand established."""
+    number: int
+    dealer: str | None
+    trump: int | None
+    seated: list[str]
+    active: list[str]
+    passed: list[str]
+    discards: dict[str, int | None]
+    tricks: dict[str, int] | None  # None when a trick's winner is unknown
+    complete: bool                 # every trick recorded and every winner known
+    plays: list[tuple[int, int, str, int, bool]] = field(default_factory=list)  # trick, seq, player, card, won
+    findings: list[Finding] = field(default_factory=list)
+    walkover: str | None = None
+    all_passed: bool = False
+    # (player, trick) -> True when that play was checked with the player's whole hand known
+    verified: dict[tuple[str, int], bool] = field(default_factory=dict)
+
+
+class HandReplay:
+    """Walks one hand; ``run()`` returns a ``Replay``."""
+
+    def __init__(self, hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None,
+                 cinch=None):
+        self.hand, self.rules, self.n = hand, rules, hand.number
+        self.seats, self.dealer = list(seats), dealer
+        self.cinch = cinch  # callable(knowledge, player, trick, tricks_won) -> Cinch | None
+        self.findings: list[Finding] = []
+        self.skip: set[str] = set()   # players whose holdings the record contradicts
+        self.skip_all = False
+
+    def add(self, kind, trick, player, card, message, evidence, rule=""):
+        self.findings.append(Finding(kind, self.n, trick, player, card, message, evidence, rule))
+
+    # -- the deal and the draw ---------------------------------------------
+    def run(self) -> Replay:
+        ev = self.hand.events
+        deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
+        decisions = [e for e in ev if isinstance(e, r.Decision)]
+        tricks = [e for e in ev if isinstance(e, r.Trick)]
+        trump = self._trump(ev, deals)
+        seated = self.seats or _appearing(ev)
+        passed = [d.player for d in decisions if d.action == "pass"]
+        active = list(dict.fromkeys(d.player for d in decisions if d.action != "pass"))
+        if not decisions:
+            active = [p for p, _ in tricks[0].plays] if tricks else list(seated)
+        for t in tricks:
+            for p, _ in t.plays:
+                if p not in active and p not in passed:
+                    active.append(p)
+        if self.seats:
+            order = {p: i for i, p in enumerate(self.seats)}
+            active.sort(key=lambda p: order.get(p, len(order)))
+        self._decisions(decisions, seated, trump, ev)
+        discards = self._draws(decisions, deals, seated)
+        know = Knowledge(self.rules, trump, active, tricks, deals, decisions, self.dealer, self.seats, ev)
+        for kind, player, message, evidence in know.errors:
+            self.add(kind, None, player, None, message, evidence)
+            if player:
+                self.skip.add(player)
+        result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,
+                        None, False)
+        if len(active) == 1 and passed and not tricks:
+            result.walkover = active[0]
+        if not active and passed:
+            result.all_passed = True
+        self._tricks(tricks, trump, active, know, result)
+        result.findings = self.findings
+        return result
+
+    def _trump(self, ev, deals) -> int | None:
+        up = next((e for e in ev if isinstance(e, r.Up)), None)
+        named = next((e for e in ev if isinstance(e, r.Trump)), None)
+        trump = None
+        if up is not None and up.card != UNKNOWN:
+            trump = up.card >> 4
+        if named is not None:
+            if trump is not None and named.suit != trump:
+                self.add("bad-trump", None, None, None,
+                         f"the up-card {card_str(up.card)} makes {SUIT_NAMES[trump]} trump, "
+                         f"but the record says {SUIT_NAMES[named.suit]}",
+                         f"Up {card_str(up.card)}; Trump {'shdc'[named.suit]}")
+                self.skip_all = True
+            trump = named.suit
+        if up is not None and self.dealer in deals:
+            dealt = deals[self.dealer].cards
+            if up.card != UNKNOWN and dealt and dealt[-1] != UNKNOWN and dealt[-1] != up.card:
+                self.add("bad-trump", None, self.dealer, up.card,
+                         f"the up-card {card_str(up.card)} is not the dealer's last card "
+                         f"({card_str(dealt[-1])})", f"Deal {self.dealer} ends with {card_str(dealt[-1])}")
+                self.skip_all = True
+        return trump
+
+    def _decisions(self, decisions, seated, trump, ev):
+        up = next((e for e in ev if isinstance(e, r.Up)), None)
+        if (up is not None and up.card != UNKNOWN and (up.card & 15) == 14
+                and self.rules.ace_up_dealer_plays and self.dealer is not None):
+            for d in decisions:
+                if d.player == self.dealer and d.action == "pass":
+                    self.add("dealer-passed", None, d.player, up.card,
+                             f"{d.player} dealt the {card_str(up.card)} up and passed; "
+                             "with an Ace up the dealer must play", f"Up {card_str(up.card)}; "
+                             f"{d.player} pass", "ace-up-dealer-plays")
+        if not self.seats or self.dealer not in self.seats:
+            return
+        i = self.seats.index(self.dealer)
+        order = self.seats[i + 1:] + self.seats[:i + 1]
+        pos = {p: k for k, p in enumerate(order)}
+        last = -1
+        for d in decisions:
+            if d.action == "draw":
+                continue
+            k = pos.get(d.player)
+            if k is None:
+                self.add("out-of-turn", None, d.player, None,
+                         f"{d.player} declared but is not seated at this table",
+                         f"Seats {' '.join(self.seats)}")
+            elif k < last:
+                self.add("out-of-turn", None, d.player, None,
+                         f"{d.player} declared out of turn (declarations go from the dealer's left)",
+                         f"dealer {self.dealer}; order {' '.join(order)}")
+            else:
+                last = k
+
+    def _draws(self, decisions, deals, seated) -> dict[str, int | None]:
+        out: dict[str, int | None] = {}
+        most = self.rules.discard_limit(len(seated))
+        for p, d in deals.items():
+            if len(d.cards) != self.rules.cards:
+                self.add("hand-size", None, p, None,
+                         f"{p} was dealt {len(d.cards)} cards; this game deals {self.rules.cards}",
+                         f"Deal {p} {' '.join(map(card_str, d.cards))}", "cards")
+                self.skip.add(p)
+        for d in decisions:
+            if d.action == "pass":
+                continue
+            n = d.discards if isinstance(d.discards, int) else len(d.discards or ())
+            got = d.draws if isinstance(d.draws, int) else (len(d.draws) if d.draws is not None else None)
+            if d.discards is not None:
+                out[d.player] = n
+            if got is not None and got != n:
+                self.add("hand-size", None, d.player, None,
+                         f"{d.player} discarded {n} cards and drew {got}",
+                         f"{d.player} {d.action}", "cards")
+                self.skip.add(d.player)
+            if n > most:
+                self.add("draw-limit", None, d.player, None,
+                         f"{d.player} discarded {n} cards; at most {most} are allowed "
+                         f"with {len(seated)} players", f"{d.player} {d.action} {n}", "max-discard")
+        return out
+
+    # -- trick play ---------------------------------------------------------
+    def _tricks(self, tricks, trump, active, know, result):
+        need_tricks = self.rules.cards
+        won = {p: 0 for p in active}
+        known_winners = True
+        leader_expected = know.first_leader()
+        for t, trick in enumerate(tricks, 1):
+            if trick.number is not None and trick.number != t:
+                self.add("out-of-turn", t, None, None,
+                         f"the trick numbered {trick.number} is trick {t} of the hand",
+                         f"Trick {trick.number}")
+            leader = trick.plays[0][0]
+            trick_ok = not self.skip_all
+            if leader_expected is not None and leader != leader_expected:
+                self.add("out-of-turn", t, leader, None,
+                         f"{leader} led trick {t}, but {leader_expected} was on lead",
+                         know.lead_reason(t, leader_expected))
+                trick_ok = False
+            order = know.order_from(leader)
+            players = [p for p, _ in trick.plays]
+            if order and players != order[:len(players)]:
+                bad = next(p for p, q in zip(players, order) if p != q)
+                self.add("out-of-turn", t, bad, None,
+                         f"{bad} played out of turn at trick {t} (play goes clockwise: "
+                         f"{', '.join(order)})", "Trick " + ", ".join(players))
+                trick_ok = False
+            cards = [c for _, c in trick.plays]
+            for seq, (p, c) in enumerate(trick.plays):
+                if trick_ok and p not in self.skip:
+                    before = len(self.findings)
+                    self._check(t, seq, p, c, cards[:seq], trump, know, won, len(trick.plays) == len(active))
+                    result.verified[(p, t)] = (len(self.findings) == before and trump is not None
+                                               and know.whole_hand(p, t) is not None
+                                               and UNKNOWN not in cards[:seq + 1])
+                else:
+                    result.verified[(p, t)] = False
+            w = know.winner(t, cards, trump)
+            nxt = tricks[t].plays[0][0] if t < len(tricks) else None
+            leader_expected = trick.plays[w][0] if w is not None else None
+            if w is None and nxt is not None and nxt in won:
+                winner = nxt  # RULES.md §5: the next leader settles an unknown winner
+            elif w is not None:
+                winner = trick.plays[w][0]
+            else:
+                winner = None
+                known_winners = False
+            if len(trick.plays) < len(active):
+                known_winners = False if nxt is None else known_winners
+            if winner is not None and winner in won:
+                won[winner] += 1
+            for seq, (p, c) in enumerate(trick.plays):
+                result.plays.append((t, seq, p, c, p == winner))
+        result.complete = known_winners and len(tricks) == need_tricks and all(
+            len(t.plays) == len(active) for t in tricks)
+        if known_winners and (result.complete or not tricks):
+            result.tricks = won if tricks else None
+        elif tricks and known_winners:
+            result.tricks = won  # an unfinished hand: counts so far
+
+    def _check(self, t, seq, p, c, prior, trump, know, won, full_trick):
+        """At most one finding for this play, the first that applies (RULES.md §7)."""
+        if c == UNKNOWN:
+            return
+        if not prior:
+            self._lead_checks(t, p, c, trump, know, won)
+            return
+        if UNKNOWN in prior or trump is None:
+            return
+        led = prior[0] >> 4
+        suit = c >> 4
+        held, suits, complete = know.held_besides(p, t)
+        held_led = held & suit_mask(led)
+        if suit != led:
+            if held_led or led in suits:
+                proof = card_str(_top(held_led)) if held_led else "?" + "shdc"[led]
+                self.add("renege", t, p, c,
+                         f"{p} played the {card_str(c)} on a {SUIT_NAMES[led][:-1]} lead while "
+                         f"holding a {SUIT_NAMES[led][:-1]}",
+                         f"held {proof}: {know.source(p, t, _top(held_led) if held_led else None, led)}",
+                         "must-follow")
+                return
+            if not complete:
+                return  # cannot prove the player was void in the led suit
+        best = _best(prior, trump)
+        if best is None:
+            return
+        if suit != led and suit != trump and led != trump and self.rules.must_trump:
+            trumps = held & suit_mask(trump)
+            able = trumps & above(best) if best >> 4 == trump else trumps
+            if not able and best >> 4 != trump and trump in suits:
+                able = None  # a trump of unknown rank: any trump beats a non-trump
+            if (self.rules.trump_when_cannot_win == "must" and (trumps or trump in suits)) or able or able is None:
+                proof = _top(trumps) if trumps else None
+                self.add("failed-trump", t, p, c,
+                         f"{p} was void in {SUIT_NAMES[led]} and held trump, but played the {card_str(c)}",
+                         f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
+                         f"{know.source(p, t, proof, trump)}", "must-trump")
+                return
+        if c & 15 == 0:
+            return
+        if suit == led and best >> 4 == led and self.rules.must_beat != "none":
+            target = best
+            if self.rules.must_beat == "previous":
+                target = next(x for x in reversed(prior) if x >> 4 == led)
+            beaters = held_led & above(target)
+            if not beats(c, target, trump) and (c & 15) < (target & 15) and beaters:
+                proof = _top(beaters)
+                self.add("failed-beat", t, p, c,
+                         f"{p} played the {card_str(c)} under the {card_str(target)} while holding "
+                         f"the {card_str(proof)}, which beats it",
+                         f"held {card_str(proof)}: {know.source(p, t, proof, led)}", "must-beat")
+                return
+        if suit == trump != led and best >> 4 == trump and self.rules.must_overtrump:
+            beaters = held & suit_mask(trump) & above(best)
+            if (c & 15) < (best & 15) and beaters:
+                proof = _top(beaters)
+                self.add("failed-beat", t, p, c,
+                         f"{p} trumped with the {card_str(c)} under the {card_str(best)} while holding "
+                         f"the {card_str(proof)}, which over-trumps it",
+                         f"held {card_str(proof)}: {know.source(p, t, proof, trump)}", "must-overtrump")
+                return
+        if self.cinch is not None and self.rules.cinch != "off":
+            self._cinch_follow(t, p, c, prior, trump, know, won, full_trick)
+
+    def _lead_checks(self, t, p, c, trump, know, won):
+        if self.cinch is not None and self.rules.cinch != "off" and trump is not None:
+            hand = know.whole_hand(p, t)
+            if hand is not None:
+                cinch = self.cinch(know, p, t, won.get(p, 0), [])
+                trumps = hand & suit_mask(trump)
+                if cinch and trumps and not know.equivalent(p, t, c, _top(trumps)):
+                    self.add("cinch-lead", t, p, c,
+                             f"{p} had a cinch ({cinch.why}) and led the {card_str(c)} "
+                             f"instead of the {card_str(_top(trumps))}",
+                             f"{cinch.why}; held {card_str(_top(trumps))}", "cinch")
+                    return
+        if self.rules.lead_trump_when_others_void and trump is not None and c >> 4 != trump:
+            held, suits, _ = know.held_besides(p, t)
+            trumps = held & suit_mask(trump)
+            if (trumps or trump in suits) and know.others_out_of_trump(p, t):
+                proof = _top(trumps) if trumps else None
+                self.add("lead-trump", t, p, c,
+                         f"{p} led the {card_str(c)} holding trump when no other player could hold one",
+                         f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
+                         f"{know.source(p, t, proof, trump)}; {know.out_of_trump_reason(p, t)}",
+                         "lead-trump-when-others-void")
+
+    def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick):
+        hand = know.whole_hand(p, t)
+        if hand is None:
+            return
+        cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+        if not cinch:
+            return
+        led = prior[0] >> 4
+        legal_set = legal(hand, prior, trump, self.rules)
+        last = full_trick and len(prior) == len(know.active) - 1
+        if last and self.rules.cinch_last:
+            winners = [x for x in cards_of(legal_set.cards) if _wins(x, prior, trump)]
+            if winners and not _wins(c, prior, trump):
+                self.add("cinch-last", t, p, c,
+                         f"{p} had a cinch ({cinch.why}), played last and could have won with the "
+                         f"{card_str(winners[-1])}, but played the {card_str(c)}",
+                         f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
+            return
+        trumps = hand & suit_mask(trump)
+        if trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led)):
+            top = _top(trumps)
+            if not know.equivalent(p, t, c, top):
+                self.add("cinch-follow", t, p, c,
+                         f"{p} had a cinch ({cinch.why}) and could trump, but played the {card_str(c)} "
+                         f"instead of the {card_str(top)}", f"{cinch.why}; held {card_str(top)}", "cinch")
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _best(prior, trump) -> int | None:
+    led = prior[0] >> 4
+    best = None
+    for c in prior:
+        if c & 15 == 0:
+            if c >> 4 in (led, trump):
+                return None  # an unknown rank in a suit that could be winning
+            continue
+        if best is None:
+            if c >> 4 in (led, trump):
+                best = c
+        elif beats(c, best, trump):
+            best = c
+    return best
+
+
+def _wins(card, prior, trump) -> bool:
+    best = _best(prior, trump)
+    return best is not None and beats(card, best, trump)
+
+
+def _appearing(ev) -> list[str]:
+    seen: dict[str, None] = {}
+    for e in ev:
+        if isinstance(e, (r.Deal, r.Decision)):
+            seen[e.player] = None
+        elif isinstance(e, r.Trick):
+            for p, _ in e.plays:
+                seen[p] = None
+    return list(seen)

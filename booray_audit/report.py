@@ -1,0 +1,132 @@
+"""Output: the JSON document of CLI.md §2 and rich text for people."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .audit import HandReport, SessionEnd, SessionStart
+from .cards import SUIT_LETTERS, card_str
+from .record import SyntaxProblem
+
+
+def finding_json(f) -> dict:
+    return {"kind": f.kind, "class": f.cls, "hand": f.hand, "trick": f.trick, "player": f.player,
+            "card": card_str(f.card) if f.card is not None else None, "message": f.message,
+            "evidence": f.evidence, "rule": f.rule}
+
+
+def hand_json(h: HandReport) -> dict:
+    rep, s = h.replay, h.settlement
+    return {
+        "hand": rep.number, "dealer": rep.dealer,
+        "trump": SUIT_LETTERS[rep.trump] if rep.trump is not None else None,
+        "active": rep.active, "passed": rep.passed,
+        "tricks": rep.tricks if rep.complete else None,
+        "pot": s.pot, "winner": s.winner, "bourre": s.bourre,
+        "penalties": s.penalties, "net": s.net, "carry": s.carry,
+        "findings": [finding_json(f) for f in h.findings],
+        "rulings": [{"player": r.player, "kind": r.kind, "trick": r.trick, "ruling": r.ruling,
+                     "evidence": r.evidence} for r in h.rulings],
+    }
+
+
+class JsonDocument:
+    """Collects the stream of one run into the CLI.md §2 document."""
+
+    def __init__(self):
+        self.files: list[dict] = []
+        self.sessions: list[dict] = []
+        self._file: dict | None = None
+        self._session: dict | None = None
+
+    def start_file(self, path: str):
+        self._file = {"path": path, "errors": []}
+        self.files.append(self._file)
+
+    def add(self, item):
+        if isinstance(item, SyntaxProblem):
+            self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
+        elif isinstance(item, SessionStart):
+            for p in item.problems:
+                self._file["errors"].append({"line": item.session.line, "column": 1, "message": p})
+            self._session = {"file": self._file["path"], "index": item.session.index,
+                             "tags": dict(item.session.tags), "rules": item.rules.describe(),
+                             "hands": []}
+            self.sessions.append(self._session)
+        elif isinstance(item, HandReport):
+            self._session["hands"].append(hand_json(item))
+        elif isinstance(item, SessionEnd):
+            self._session["ledger"] = item.ledger
+            self._session["pot"] = item.pot
+
+    def value(self) -> dict:
+        return {"version": 1, "files": self.files, "sessions": self.sessions}
+
+
+class TextReport:
+    """Rich text: per hand, the tricks with the winning card marked, findings in sentences."""
+
+    def __init__(self, console: Console, quiet: bool = False):
+        self.console, self.quiet = console, quiet
+        self.hands = self.findings = self.errors = 0
+
+    def add(self, item):
+        c = self.console
+        if isinstance(item, SyntaxProblem):
+            self.errors += 1
+            c.print(Text(str(item), style="red"))
+        elif isinstance(item, SessionStart):
+            for p in item.problems:
+                c.print(Text(f"{item.session.line}: {p}", style="red"))
+            if not self.quiet:
+                title = item.session.tag("Event") or f"session {item.session.index + 1}"
+                c.rule(f"[bold]{title}[/] — rules: {item.rules.profile}"
+                       + "".join(f" {k}={v}" for k, v in item.rules.overrides))
+        elif isinstance(item, HandReport):
+            self.hands += 1
+            self.findings += len(item.findings)
+            if not self.quiet or item.findings:
+                self._hand(item)
+        elif isinstance(item, SessionEnd) and not self.quiet:
+            if item.ledger:
+                c.print("Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in item.ledger.items())
+                        + (f"; pot left on the table: {item.pot}" if item.pot is not None else
+                           "; pot left: unknown"))
+
+    def _hand(self, h: HandReport):
+        rep, s, c = h.replay, h.settlement, self.console
+        trump = "shdc"[rep.trump] if rep.trump is not None else "?"
+        c.print(f"\n[bold]Hand {rep.number}[/]  dealer {rep.dealer or '?'}  trump {trump}"
+                + (f"  pot {s.pot}" if s.pot is not None else ""))
+        if not self.quiet and rep.plays:
+            table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+            table.add_column("trick")
+            for p in rep.active:
+                table.add_column(p)
+            rows: dict[int, dict[str, Text]] = {}
+            for t, _, p, card, won in rep.plays:
+                rows.setdefault(t, {})[p] = Text(card_str(card) + ("*" if won else ""),
+                                                 style="bold green" if won else "")
+            for t, row in rows.items():
+                table.add_row(str(t), *[row.get(p, Text("")) for p in rep.active])
+            c.print(table)
+        for f in h.findings:
+            where = f"trick {f.trick}" if f.trick else "hand"
+            c.print(Text(f"  {f.kind} ({where}): {f.message} — {f.evidence}", style="yellow"))
+        for r in h.rulings:
+            c.print(Text(f"  dispute {r.player} {r.kind}"
+                         + (f" {r.trick}" if r.trick else "") + f": {r.ruling.upper()} — {r.evidence}",
+                         style="cyan"))
+        if not self.quiet:
+            if s.net is not None:
+                parts = [f"{p} {n:+d}" for p, n in s.net.items()]
+                who = f"{s.winner} takes {s.won}" if s.winner else "no winner: the pot carries"
+                extra = f"; bourré: {', '.join(s.bourre)}" if s.bourre else ""
+                c.print(f"  {who}{extra}; net " + ", ".join(parts) + f"; carry {s.carry}")
+            else:
+                c.print("  settlement unknown: the record does not finish this hand or its pot")
+
+    def summary(self):
+        self.console.print(f"\n{self.hands} hands, {self.findings} findings, {self.errors} syntax errors")

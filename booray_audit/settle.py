@@ -1,0 +1,162 @@
+"""Settlement: the pot across a session, antes, exemptions, penalties (RULES.md §6).
+
+Knows nothing of cards: it takes each hand's outcome and the table's claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the replay established about one hand, as settlement needs it."""
+    number: int
+    dealt: tuple[str, ...]          # players dealt in (they ante)
+    active: tuple[str, ...]
+    tricks: dict[str, int] | None   # None: the hand did not finish or a winner is unknown
+    violators: frozenset[str] = frozenset()
+    walkover: str | None = None
+    all_passed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    pot: int | None = None
+    ante: tuple[str, ...] | str | None = None
+    tricks: tuple[tuple[str, int], ...] = ()
+    net: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(slots=True)
+class Settlement:
+    number: int
+    pot: int | None
+    antes: dict[str, int]
+    winner: str | None
+    won: int
+    bourre: list[str]
+    penalties: dict[str, int | None]
+    net: dict[str, int] | None
+    carry: int | None
+    findings: list[tuple[str, str | None, str, str]] = field(default_factory=list)  # kind, player, message, evidence
+
+
+class Chain:
+    """The pot carried from hand to hand within one session (RULES.md §6.5)."""
+
+    def __init__(self, start_pot: int = 0):
+        self.carry: int | None = start_pot
+        self.exempt: set[str] | None = set()
+        self.last: int | None = None
+        self.ledger: dict[str, int] = {}
+
+    def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
+        first = self.last is None
+        gap = self.last is not None and o.number != self.last + 1
+        self.last = o.number
+        if gap:
+            self.carry, self.exempt = None, None
+        exempt = set() if rules.double_ante else self.exempt
+        antes = {p: rules.ante for p in o.dealt if exempt is not None and p not in exempt}
+        if rules.double_ante:
+            for p in o.active:
+                antes[p] = antes.get(p, 0) + rules.ante
+        found: list[tuple[str, str | None, str, str]] = []
+        pot = None if self.carry is None or exempt is None else self.carry + sum(antes.values())
+        if claims.pot is not None and (first or gap or pot is None):
+            pot = claims.pot  # RULES.md §6.5: the starting fact of a chain
+            if exempt is None:
+                antes = {p: rules.ante for p in o.dealt}
+            carry_in = pot - sum(antes.values())
+        else:
+            carry_in = self.carry
+            if claims.pot is not None and pot is not None and claims.pot != pot:
+                found.append(("wrong-pot", None, f"the table said the pot was {claims.pot}; it was {pot}",
+                              f"carried {self.carry} + antes {sum(antes.values())}"))
+        if claims.ante is not None and exempt is not None:
+            found += _ante_claims(claims.ante, o.dealt, antes, exempt)
+        s = self._outcome(o, rules, pot, antes)
+        s.findings = found + _trick_claims(claims.tricks, o.tricks) + _net_claims(claims.net, s.net)
+        if s.net is not None and s.carry is not None and carry_in is not None:
+            assert sum(s.net.values()) + s.carry - carry_in == 0, "chips not conserved"
+            for p, n in s.net.items():
+                self.ledger[p] = self.ledger.get(p, 0) + n
+        self.carry = s.carry
+        return s
+
+    def _outcome(self, o: Outcome, rules: Rules, pot, antes) -> Settlement:
+        s = Settlement(o.number, pot, antes, None, 0, [], {}, None, None)
+        next_exempt: set[str] = set()
+        if o.all_passed:
+            s.carry = pot  # RULES.md §2: everyone passed, the pot carries, nobody is exempt
+        elif o.walkover is not None or o.tricks is not None:
+            if o.walkover is not None:
+                s.winner = o.walkover
+            else:
+                top = max(o.tricks.values(), default=0)
+                leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
+                if len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators):
+                    s.winner = leaders[0]
+                elif len(leaders) > 1:
+                    next_exempt |= set(leaders)  # a split pot: the tied leaders sit out the next ante
+                s.bourre = [p for p in o.active if o.tricks.get(p, 0) == 0]
+                payers = set(s.bourre)
+                if rules.renege_penalty == "pot":
+                    payers |= set(o.violators) & set(o.active)
+                for p in o.active:
+                    if p in payers:
+                        s.penalties[p] = None if pot is None else min(pot, rules.limit or pot)
+                next_exempt |= payers
+            if pot is not None:
+                s.won = pot if s.winner else 0
+                if s.winner and rules.limit_caps_win and rules.limit is not None:
+                    s.won = min(pot, rules.limit)
+                s.carry = pot - s.won + sum(s.penalties.values())
+        else:
+            self.exempt = None  # an unfinished hand: who is exempt next is unknown
+            return s
+        if pot is not None:
+            net = {p: -a for p, a in antes.items()}
+            for p, pen in s.penalties.items():
+                net[p] = net.get(p, 0) - pen
+            if s.winner:
+                net[s.winner] = net.get(s.winner, 0) + s.won
+            for p in o.dealt:
+                net.setdefault(p, 0)
+            s.net = net
+        self.exempt = set() if rules.double_ante else next_exempt
+        return s
+
+
+def _ante_claims(claim, dealt, antes, exempt):
+    said = set(dealt) if claim == "all" else set() if claim == "none" else set(claim)
+    paid = set(antes)
+    out = []
+    for p in sorted(said ^ paid):
+        if p in said:
+            why = "exempt after the last hand" if p in exempt else "not dealt in"
+            out.append(("wrong-ante", p, f"the table says {p} anted, but {p} was {why}",
+                        f"exempt: {', '.join(sorted(exempt)) or 'nobody'}"))
+        else:
+            out.append(("wrong-ante", p, f"{p} owed an ante that the table does not list",
+                        f"exempt: {', '.join(sorted(exempt)) or 'nobody'}"))
+    return out
+
+
+def _trick_claims(claim, tricks):
+    if not claim or tricks is None:
+        return []
+    return [("wrong-trick-count", p, f"the table counted {n} tricks for {p}; the replay gives {tricks.get(p, 0)}",
+             f"tricks won: {', '.join(f'{q} {m}' for q, m in tricks.items())}")
+            for p, n in claim if tricks.get(p, 0) != n]
+
+
+def _net_claims(claim, net):
+    if not claim or net is None:
+        return []
+    return [("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give {net.get(p, 0):+d}",
+             f"nets: {', '.join(f'{q} {m:+d}' for q, m in net.items())}")
+            for p, n in claim if net.get(p, 0) != n]
