@@ -92,14 +92,14 @@ def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
     return True
 
 
-def top_trumps(hand: int, unseen: int, trump: int) -> int:
-    """P's trumps minus those outstanding higher trumps could each capture once."""
+def top_trumps(hand: int, captors: int, trump: int) -> int:
+    """P's trumps minus the most of them that higher ``captors`` could each capture once
+    (a maximum matching, greedy from the top: RULES.md §4 `top-trumps`)."""
     mine = hand & suit_mask(trump)
-    free = 0
-    sure = 0
+    free = sure = 0
     for rank in range(14, 1, -1):
         bit = 1 << (trump * 16 + rank)
-        if unseen & bit:
+        if captors & bit:
             free += 1
         elif mine & bit:
             if free:
@@ -109,22 +109,44 @@ def top_trumps(hand: int, unseen: int, trump: int) -> int:
     return sure
 
 
+class Undecided(Exception):
+    """The search went past its node budget."""
+
+
 class Solver:
-    def __init__(self, rules: Rules, max_nodes: int = 2_000_000):
+    """Exact sure-tricks search for one position's player.
+
+    Each of P's trumps loses only to a higher trump in the same trick, and a card
+    is in one trick only, so ``top_trumps`` over the trumps an opponent may still
+    hold is a lower bound at every node.  Before the full search, a pass where the
+    adversary keeps only its most dangerous card per move gives an upper bound:
+    if P fails even then, P fails.
+    """
+
+    def __init__(self, rules: Rules, max_nodes: int = 200_000):
         self.rules = rules
         self.nodes = 0
         self.max_nodes = max_nodes
+        self.trump = 0
+        self.me = 0
+        self.greedy = False
         self._memo: dict = {}
 
-    def sure(self, pos: Position, k: int) -> bool:
-        me = pos.seats.index(pos.me)
-        return self._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, me, k,
-                       pos.hand.bit_count())
+    def solve(self, pos: Position, k: int) -> bool:
+        """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget."""
+        self.trump = pos.trump
+        self.me = pos.seats.index(pos.me)
+        args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
+        self.greedy, self._memo = True, {}
+        if not self._p(*args):
+            return False
+        self.greedy, self._memo = False, {}
+        return self._p(*args)
 
-    # P's turn or the adversary's, by whose seat is next in the trick.
-    def _p(self, hand, unseen, counts, forb, trick, me, k, left) -> bool:
+    def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
             return True
+        left = hand.bit_count()
         if left < k:
             return False
         key = (hand, unseen, counts, forb, trick, k)
@@ -132,77 +154,91 @@ class Solver:
         if hit is not None:
             return hit
         self.nodes += 1
-        n = len(counts)
-        if trick and len(trick) == self._players(counts, me, left, trick):
-            res = self._finish(hand, unseen, counts, forb, trick, me, k, left)
+        if self.nodes > self.max_nodes:
+            raise Undecided
+        if self._lower(hand, unseen, counts, forb, trick) >= k:
+            res = True
+        elif trick and len(trick) == self._players(counts, trick):
+            res = self._finish(hand, unseen, counts, forb, trick, k)
         else:
-            seat = me if not trick else self._next(trick[-1][0], counts, me, n, left, trick)
-            if seat == me:
-                if not trick and top_trumps(hand, unseen, self.trump) >= k:
-                    res = True
-                else:
-                    cards = [c for _, c in trick]
-                    options = legal(hand, cards, self.trump, self.rules).cards
-                    res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((me, c),), me, k,
-                                      left - 1) for c in cards_of(options))
+            seat = self.me if not trick else self._next(trick[-1][0], counts, trick)
+            if seat == self.me:
+                cards = [c for _, c in trick]
+                options = cards_of(legal(hand, cards, self.trump, self.rules).cards)
+                res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((seat, c),), k)
+                          for c in reversed(options))
             else:
-                res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), me, k, left)
+                res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
                           for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick))
         self._memo[key] = res
         return res
 
-    @property
-    def trump(self):
-        return self._trump
+    def _lower(self, hand, unseen, counts, forb, trick) -> int:
+        trumps = suit_mask(self.trump)
+        captors = 0
+        for j, n in enumerate(counts):
+            if n:
+                captors |= unseen & trumps & ~forb[j]
+        for j, c in trick:
+            if j != self.me:
+                captors |= (1 << c) & trumps
+        return top_trumps(hand, captors, self.trump)
 
-    def solve(self, pos: Position, k: int) -> bool:
-        self._trump = pos.trump
-        return self.sure(pos, k)
-
-    def _players(self, counts, me, left, trick) -> int:
+    def _players(self, counts, trick) -> int:
         """How many play to the current trick: P and every opponent still holding cards."""
         played = {s for s, _ in trick}
-        return sum(1 for i, c in enumerate(counts) if (i == me and (left > 0 or me in played))
-                   or (i != me and (c > 0 or i in played)))
+        return sum(1 for i, c in enumerate(counts) if i == self.me or c > 0 or i in played)
 
-    def _next(self, last, counts, me, n, left, trick):
+    def _next(self, last, counts, trick):
         played = {s for s, _ in trick}
+        n = len(counts)
         i = last
         for _ in range(n):
             i = (i + 1) % n
-            if i in played:
-                continue
-            if (i == me and left > 0) or (i != me and counts[i] > 0):
+            if i not in played and (i == self.me or counts[i] > 0):
                 return i
-        return me
+        return self.me
 
-    def _finish(self, hand, unseen, counts, forb, trick, me, k, left):
+    def _finish(self, hand, unseen, counts, forb, trick, k):
         cards = [c for _, c in trick]
         w = trick[winning(cards, self.trump)][0]
-        k2 = k - 1 if w == me else k
-        if k2 <= 0:
-            return True
-        if left < k2:
+        if w == self.me:
+            return self._p(hand, unseen, counts, forb, (), k - 1)
+        if hand.bit_count() < k:
             return False
-        if w == me:
-            return self._p(hand, unseen, counts, forb, (), me, k2, left)
-        # the adversary's player leads the next trick
-        return all(self._p(hand, unseen & ~(1 << c), cnt, fb, ((w, c),), me, k2, left)
+        # an opponent won: the adversary leads the next trick
+        return all(self._p(hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
                    for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ()))
 
     def _adversary(self, seat, hand, unseen, counts, forb, trick):
-        """Every card the adversary can give ``seat`` to play, with the counts and constraints after."""
+        """The cards the adversary can give ``seat`` to play, most dangerous first,
+        with the counts and constraints after each."""
         cards = [c for _, c in trick]
-        pool = unseen & ~forb[seat]
+        choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
+        choices.sort(key=self._danger(cards, any(j == self.me for j, _ in trick)))
         out = []
-        for c in _choices(pool, hand | _mask(cards), unseen):
+        for c in choices:
             extra = reveal(c, cards, self.trump, self.rules)
             cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
-            fb = forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:]
             rest = unseen & ~(1 << c)
+            fb = tuple(f & rest for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
             if _feasible(rest, cnt, fb, -1):
-                out.append((c, cnt, tuple(f & rest for f in fb)))
+                out.append((c, cnt, fb))
+                if self.greedy:
+                    break
         return out
+
+    def _danger(self, cards, me_played):
+        trump = self.trump
+        if not cards:
+            return lambda c: (c >> 4 != trump, -(c & 15))
+        best = cards[winning(cards, trump)]
+
+        def key(c):
+            if beats(c, best, trump):
+                return (0, (c & 15) if me_played else -(c & 15))
+            return (1, c & 15)
+        return key
 
 
 def _mask(cards) -> int:
@@ -212,50 +248,72 @@ def _mask(cards) -> int:
     return m
 
 
-def _choices(pool: int, fixed: int, unseen: int) -> list[int]:
-    """The adversary's cards worth trying: in each run of ``pool`` cards not split by a card
-    of ``fixed`` (P's hand, the trick) or another unseen card, the lowest and the highest."""
-    out = []
+def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int]:
+    """The adversary's cards worth trying for ``seat``.  Unplayed cards of a suit that no
+    card of ``fixed`` (P's hand, the trick) separates, and that every opponent may or
+    may not hold alike, form a run; playing any card of a run inside it is the same as
+    playing its lowest or its highest, so only those two are tried."""
+    others = [forb[j] for j in range(len(counts)) if j != seat and counts[j] > 0]
+    out: list[int] = []
     for suit in range(4):
         if not pool & suit_mask(suit):
             continue
-        lo = hi = None
+        lo = hi = sig = None
         for rank in range(2, 15):
             c = suit * 16 + rank
             bit = 1 << c
             if pool & bit:
+                s = tuple(f & bit for f in others)
+                if lo is not None and s != sig:
+                    out += (lo, hi) if hi != lo else (lo,)
+                    lo = None
                 if lo is None:
-                    lo = c
+                    lo, sig = c, s
                 hi = c
             elif (fixed | unseen) & bit and lo is not None:
-                out.append(lo)
-                if hi != lo:
-                    out.append(hi)
-                lo = hi = None
+                out += (lo, hi) if hi != lo else (lo,)
+                lo = None
         if lo is not None:
-            out.append(lo)
-            if hi != lo:
-                out.append(hi)
+            out += (lo, hi) if hi != lo else (lo,)
     return out
 
 
 def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -> Cinch | None:
-    """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle."""
+    """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle.
+    A position the search cannot settle within its budget counts as no cinch: the
+    audit never invents one."""
     k = rules.need - won
     if rules.cinch == "off":
         return None
-    trumps = pos.hand & suit_mask(pos.trump)
     if k <= 0:
         return Cinch(0, f"{pos.me} had already won {won} tricks")
-    lower = top_trumps(pos.hand, pos.unseen, pos.trump) if not pos.trick else 0
+    if rules.cinch == "top-trumps":
+        captors = pos.unseen | _mask(c for _, c in pos.trick)
+        count = top_trumps(pos.hand, captors, pos.trump)
+        return Cinch(count, _why(pos, won, count)) if count >= k else None
+    solver = solver or Solver(rules)
+    solver.trump, solver.me = pos.trump, pos.seats.index(pos.me)
+    lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
-    if rules.cinch == "top-trumps" or not trumps:
-        return None
-    solver = solver or Solver(rules)
-    if solver.solve(pos, k):
-        return Cinch(k, _why(pos, won, k))
+    try:
+        if solver.solve(pos, k):
+            return Cinch(k, _why(pos, won, k))
+    except Undecided:
+        STATS["undecided"] += 1
     return None
+
+
+STATS = {"undecided": 0}
+
+
+def others_out_of_trump(pos: Position) -> bool:
+    """P knows no other player holds a trump: none unseen, or every opponent's plays
+    showed it holds none of the unseen ones (Wikipedia's "play to win" on lead)."""
+    trumps = suit_mask(pos.trump) & pos.unseen
+    me = pos.seats.index(pos.me)
+    return all(j == me or pos.counts[j] == 0 or not trumps & ~pos.forbidden[j]
+               for j in range(len(pos.seats)))
 
 
 def _why(pos: Position, won: int, sure: int) -> str:

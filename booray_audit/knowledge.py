@@ -7,7 +7,7 @@ had not yet played or discarded it, or if P plays it at a later trick.
 from __future__ import annotations
 
 from . import record as r
-from .cards import UNKNOWN, FULL_DECK, card_str, mask_of, suit_mask
+from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask
 from .engine import beats
 from .rules import Rules
 
@@ -200,56 +200,22 @@ class Knowledge:
                 return None
         return best
 
-    def equivalent(self, p: str, t: int, card: int, top: int) -> bool:
+    def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool:
         """RULES.md §4: no unplayed card outside P's hand lies between ``card`` and ``top``."""
         if card == top:
             return True
         if card >> 4 != top >> 4 or (card & 15) > (top & 15):
             return False
         hand = self.whole_hand(p, t) or 0
-        played = self.played_mask_before(t)
+        played = mask_of(prior)
+        for trick in self.tricks[:t - 1]:
+            played |= mask_of(c for _, c in trick.plays if c & 15)
         for rank in range((card & 15) + 1, top & 15):
             x = (card & ~15) | rank
             if not (hand >> x & 1 or played >> x & 1):
                 return False
         return True
 
-    def played_mask_before(self, t: int, prior: list[int] | None = None) -> int:
-        m = 0
-        for k, trick in enumerate(self.tricks, 1):
-            if k < t:
-                m |= mask_of(c for _, c in trick.plays if c & 15)
-            elif k == t:
-                m |= mask_of(c for _, c in trick.plays if c & 15) if prior is None else mask_of(prior)
-                # cards before P in the current trick count as played
-        return m
-
-    # -- what P knows (RULES.md §4) -------------------------------------------
-    def revealed_void_of_trump(self, o: str, t: int) -> bool:
-        """O showed it holds no trump before trick t (did not trump when void, or did not follow a trump lead)."""
-        for k, trick in enumerate(self.tricks[:t - 1], 1):
-            cards = [c for _, c in trick.plays]
-            for i, (q, c) in enumerate(trick.plays):
-                if q != o or i == 0 or not c & 15 or cards[0] == UNKNOWN:
-                    continue
-                led = cards[0] >> 4
-                if c >> 4 != led and c >> 4 != self.trump and (led == self.trump or (
-                        self.rules.must_trump and self.rules.trump_when_cannot_win == "must")):
-                    return True
-        return False
-
-    def others_out_of_trump(self, p: str, t: int) -> bool:
-        trumps = suit_mask(self.trump) & ~self.played_mask_before(t) & ~(self.whole_hand(p, t) or 0)
-        if not trumps:
-            return True
-        return all(self.revealed_void_of_trump(o, t) for o in self.active if o != p)
-
-    def out_of_trump_reason(self, p: str, t: int) -> str:
-        others = [o for o in self.active if o != p]
-        return "no other player can hold a trump: " + ", ".join(
-            f"{o} showed none" for o in others) if others else "no other player is in"
-
 
 def _text(mask: int) -> str:
-    from .cards import cards_of, cards_text
     return cards_text(cards_of(mask))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from . import record as r
 from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
+from .cinch import others_out_of_trump, position
 from .engine import SUIT_NAMES, beats, legal
 from .knowledge import Knowledge
 from .rules import Rules
@@ -323,21 +324,21 @@ class HandReplay:
             if hand is not None:
                 cinch = self.cinch(know, p, t, won.get(p, 0), [])
                 trumps = hand & suit_mask(trump)
-                if cinch and trumps and not know.equivalent(p, t, c, _top(trumps)):
+                if cinch and trumps and not know.equivalent(p, t, c, _top(trumps), []):
                     self.add("cinch-lead", t, p, c,
                              f"{p} had a cinch ({cinch.why}) and led the {card_str(c)} "
                              f"instead of the {card_str(_top(trumps))}",
                              f"{cinch.why}; held {card_str(_top(trumps))}", "cinch")
                     return
         if self.rules.lead_trump_when_others_void and trump is not None and c >> 4 != trump:
-            held, suits, _ = know.held_besides(p, t)
-            trumps = held & suit_mask(trump)
-            if (trumps or trump in suits) and know.others_out_of_trump(p, t):
-                proof = _top(trumps) if trumps else None
+            pos = position(know, p, t, [])
+            trumps = pos.hand & suit_mask(trump) if pos else 0
+            if trumps and others_out_of_trump(pos):
+                proof = _top(trumps)
                 self.add("lead-trump", t, p, c,
                          f"{p} led the {card_str(c)} holding trump when no other player could hold one",
-                         f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
-                         f"{know.source(p, t, proof, trump)}; {know.out_of_trump_reason(p, t)}",
+                         f"held {card_str(proof)}: {know.source(p, t, proof, trump)}; every other "
+                         "trump was played or shown missing from the others' hands",
                          "lead-trump-when-others-void")
 
     def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick):
@@ -361,7 +362,7 @@ class HandReplay:
         trumps = hand & suit_mask(trump)
         if trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led)):
             top = _top(trumps)
-            if not know.equivalent(p, t, c, top):
+            if not know.equivalent(p, t, c, top, prior):
                 self.add("cinch-follow", t, p, c,
                          f"{p} had a cinch ({cinch.why}) and could trump, but played the {card_str(c)} "
                          f"instead of the {card_str(top)}", f"{cinch.why}; held {card_str(top)}", "cinch")

@@ -1,0 +1,257 @@
+"""Random legal sessions for tests, demos and benchmarks.
+
+Bots deal, declare, draw and play under a rule profile, obeying every duty of
+RULES.md §3–4 (the cinch included, judged from the bot's own view exactly as
+the audit judges it).  With a violation rate, some plays are replaced by an
+illegal card of a known kind; ``Injected`` lists them, so tests can check the
+audit finds each one and nothing else.  The stock never runs out (discards are
+capped by what is left), so no reshuffle happens.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK, card_str, cards_of, mask_of, suit_mask
+from .cinch import Position, judge, others_out_of_trump, reveal
+from .engine import beats, legal, winning
+from .rules import Rules
+from .settle import Chain, Claims, Outcome
+from .writer import name as qname, tag_line
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy",
+         "Mallory", "Oscar", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter")
+
+
+@dataclass(frozen=True, slots=True)
+class Injected:
+    session: int
+    hand: int
+    trick: int
+    player: str
+    kind: str
+
+
+class _Table:
+    """One session's table: players in seat order and the rules."""
+
+    def __init__(self, rng: random.Random, rules: Rules, players: list[str], violations: float):
+        self.rng, self.rules, self.players, self.rate = rng, rules, players, violations
+        self.injected: list[tuple[int, str, str]] = []
+        self.discarded: dict[str, int] = {}
+
+    # -- one hand ---------------------------------------------------------------
+    def hand(self, dealer_i: int) -> tuple[list[str], dict]:
+        rng, rules, players = self.rng, self.rules, self.players
+        n = len(players)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        order = [players[(dealer_i + 1 + k) % n] for k in range(n)]  # dealer last
+        dealer = players[dealer_i]
+        hands = {p: deck[i * rules.cards:(i + 1) * rules.cards] for i, p in enumerate(order)}
+        stock = deck[n * rules.cards:]
+        up = hands[dealer][-1]
+        trump = up >> 4
+        lines = [f"Dealer {qname(dealer)}"]
+        lines += [f"Deal {qname(p)} " + " ".join(card_str(c) for c in hands[p]) for p in order]
+        lines.append(f"Up {card_str(up)}")
+        active, passed, discards = [], [], {}
+        self.discarded = {}
+        most = rules.discard_limit(n)
+        for i, p in enumerate(order):
+            h = hands[p]
+            trumps = [c for c in h if c >> 4 == trump]
+            must_play = p == dealer and up & 15 == 14 and rules.ace_up_dealer_plays
+            last_chance = len(active) == 0 and i >= n - 2
+            if not trumps and not must_play and not last_chance and rng.random() < 0.6:
+                passed.append(p)
+                lines.append(f"{qname(p)} pass")
+                continue
+            keep = sorted(h, key=lambda c: (c >> 4 == trump, c & 15), reverse=True)
+            k = min(rng.randint(0, most), len(stock), sum(1 for c in h if c >> 4 != trump))
+            out, got = keep[len(keep) - k:], stock[:k]
+            del stock[:k]
+            hands[p] = [c for c in h if c not in out] + got
+            active.append(p)
+            discards[p] = len(out)
+            self.discarded[p] = mask_of(out)
+            if k:
+                lines.append(f"{qname(p)} play {' '.join(map(card_str, out))} -> {' '.join(map(card_str, got))}")
+            else:
+                lines.append(f"{qname(p)} play")
+        info = {"active": active, "passed": passed, "dealer": dealer, "tricks": None, "violators": set()}
+        if len(active) <= 1:
+            info["walkover"] = active[0] if active else None
+            return lines, info
+        seats = [p for p in players if p in active]
+        won, trick_lines, violators = self._play(seats, order, hands, trump, lines)
+        lines += trick_lines
+        info.update(tricks=won, violators=violators, walkover=None)
+        lines.append("Tricks " + " ".join(f"{qname(p)} {won[p]}" for p in seats))
+        return lines, info
+
+    def _play(self, seats, order, hands, trump, lines):
+        rules, rng = self.rules, self.rng
+        mine = {p: mask_of(hands[p]) for p in seats}
+        idx = {p: i for i, p in enumerate(seats)}
+        forb = [0] * len(seats)
+        counts = [rules.cards] * len(seats)
+        played = 0
+        won = {p: 0 for p in seats}
+        leader = next(p for p in order if p in seats)
+        out, violators = [], set()
+        inject_at = rng.randrange(rules.cards * len(seats)) if rng.random() < self.rate else -1
+        step = 0
+        for t in range(1, rules.cards + 1):
+            i0 = idx[leader]
+            turn = [seats[(i0 + k) % len(seats)] for k in range(len(seats))]
+            cards: list[int] = []
+            trick: list[tuple[int, int]] = []
+            for p in turn:
+                me = idx[p]
+                hand = mine[p]
+                unseen = _deck_mask() & ~played & ~hand & ~self.discarded.get(p, 0)
+                cnt = tuple(0 if j == me else counts[j] for j in range(len(seats)))
+                pos = Position(hand, unseen, trump, tuple(seats), p, cnt,
+                               tuple(f & unseen for f in forb), tuple(trick))
+                allowed, kinds = self._allowed(pos, cards, won[p], played)
+                card = None
+                if step == inject_at:
+                    card, kind = self._violate(hand, cards, trump, allowed, kinds)
+                    if card is not None:
+                        self.injected.append((t, p, kind))
+                        violators.add(p)
+                    else:
+                        inject_at += 1  # nothing illegal to play here: try the next play
+                if card is None:
+                    card = rng.choice(cards_of(allowed))
+                step += 1
+                forb[me] |= reveal(card, cards, trump, rules)
+                mine[p] &= ~(1 << card)
+                counts[me] -= 1
+                played |= 1 << card
+                cards.append(card)
+                trick.append((me, card))
+            w = turn[winning(cards, trump)]
+            won[w] += 1
+            out.append(f"Trick {t}: " + ", ".join(f"{qname(p)} {card_str(c)}" for p, c in zip(turn, cards)))
+            leader = w
+        return won, out, violators
+
+    def _allowed(self, pos: Position, cards, won, played):
+        """The bot's allowed cards after every duty; with the kinds a wrong card would be."""
+        rules, trump, hand = self.rules, pos.trump, pos.hand
+        lg = legal(hand, cards, trump, rules)
+        allowed = lg.cards
+        trumps = hand & suit_mask(trump)
+        cinch_kind = None
+        if rules.cinch != "off" and trumps:
+            cinch = judge(pos, won, rules)
+            if cinch:
+                top = trumps.bit_length() - 1
+                last = len(cards) == len(pos.seats) - 1
+                if not cards:
+                    allowed, cinch_kind = _equivalents(top, pos.hand, played), "cinch-lead"
+                elif last and rules.cinch_last:
+                    win = mask_of(c for c in cards_of(allowed) if _wins(c, cards, trump))
+                    if win:
+                        allowed, cinch_kind = win, "cinch-last"
+                elif allowed & trumps and (cards[0] >> 4 == trump or not hand & suit_mask(cards[0] >> 4)):
+                    allowed, cinch_kind = _equivalents(top, pos.hand, played) & allowed or allowed, "cinch-follow"
+        if (not cards and cinch_kind is None and rules.lead_trump_when_others_void and trumps
+                and others_out_of_trump(pos)):
+            allowed, cinch_kind = trumps, "lead-trump"
+        return allowed, (lg, cinch_kind)
+
+    def _violate(self, hand, cards, trump, allowed, kinds):
+        """An illegal card and the finding kind it must raise, or (None, None)."""
+        lg, duty_kind = kinds
+        wrong = cards_of(hand & ~allowed)
+        if not wrong:
+            return None, None
+        card = self.rng.choice(wrong)
+        if lg.cards >> card & 1:
+            return card, duty_kind  # legal by rules 1-3, against a cinch or lead-trump duty
+        led = cards[0] >> 4
+        if lg.reason in ("follow", "beat"):
+            return card, "renege" if card >> 4 != led else "failed-beat"
+        if lg.reason == "trump" or card >> 4 != trump:
+            return card, "failed-trump"
+        return card, "failed-beat"  # a trump too low to over-trump
+
+
+
+def _wins(card, cards, trump) -> bool:
+    return beats(card, cards[winning(cards, trump)], trump)
+
+
+def _equivalents(top: int, hand: int, played: int) -> int:
+    """The top trump and every trump of P's that no unplayed card outside P's hand
+    separates from it (RULES.md §4)."""
+    out = 1 << top
+    for rank in range((top & 15) - 1, 1, -1):
+        c = (top & ~15) | rank
+        if hand >> c & 1:
+            out |= 1 << c
+        elif not played >> c & 1:
+            break
+    return out
+
+
+def _deck_mask() -> int:
+    return mask_of(DECK)
+
+
+def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
+             violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40):
+    """Yield BHH lines; returns (via StopIteration value) nothing. See ``generate_text``."""
+    from .rules import profile
+    rules = rules or profile("standard")
+    rng = random.Random(seed)
+    made = 0
+    session = 0
+    injected: list[Injected] = []
+    while made < hands:
+        n = rng.randint(players[0], players[1])
+        names = rng.sample(NAMES, n)
+        table = _Table(rng, rules, names, violations)
+        if session:
+            yield ""
+        yield tag_line("Event", f"Generated session {session + 1}")
+        yield tag_line("Source", f"booray-audit generate --seed {seed}")
+        yield tag_line("Rules", rules.profile)
+        for k, v in rules.overrides:
+            yield tag_line("Rule", f"{k}={v}")
+        yield tag_line("Ante", str(rules.ante))
+        yield tag_line("Seats", " ".join(f'"{p}"' if " " in p else p for p in names))
+        chain = Chain(0)
+        dealer_i = rng.randrange(n)
+        for number in range(1, min(session_hands, hands - made) + 1):
+            lines, info = table.hand(dealer_i)
+            outcome = Outcome(number, tuple(names), tuple(info["active"]), info["tricks"],
+                              frozenset(info["violators"]), info.get("walkover"),
+                              not info["active"])
+            s = chain.settle(outcome, rules, Claims())
+            yield ""
+            yield f"Hand {number}"
+            yield from lines
+            if s.net is not None:
+                yield "Net " + " ".join(f"{qname(p)} {v:+d}" if v else f"{qname(p)} 0" for p, v in s.net.items())
+            for t, p, kind in table.injected:
+                injected.append(Injected(session, number, t, p, kind))
+            table.injected = []
+            dealer_i = (dealer_i + 1) % n
+            made += 1
+        session += 1
+    return injected
+
+
+def generate_text(hands: int, **kw) -> tuple[str, list[Injected]]:
+    gen = generate(hands, **kw)
+    lines = []
+    while True:
+        try:
+            lines.append(next(gen))
+        except StopIteration as stop:
+            return "\n".join(lines) + "\n", stop.value
