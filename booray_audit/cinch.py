@@ -73,12 +73,16 @@ def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
     """Hall's condition: every group of opponents can be given its cards at once."""
     idx = [i for i in range(len(counts)) if i != skip and counts[i] > 0]
     allowed = [unseen & ~forbidden[i] for i in idx]
+    total = sum(counts[i] for i in idx)
+    smallest = total
     for i, a in zip(idx, allowed):
-        if a.bit_count() < counts[i]:
+        size = a.bit_count()
+        if size < counts[i]:
             return False
+        smallest = min(smallest, size)
     n = len(idx)
-    if n < 2:
-        return True
+    if n < 2 or smallest >= total:
+        return True  # any group's cards fit in any one member's allowed set
     for sub in range(3, 1 << n):
         if sub & (sub - 1) == 0:
             continue
@@ -129,24 +133,29 @@ class Solver:
         self.max_nodes = max_nodes
         self.trump = 0
         self.me = 0
-        self.greedy = False
+        self.width: int | None = None
+        self.policy = 0
         self._memo: dict = {}
 
     def solve(self, pos: Position, k: int) -> bool:
-        """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget."""
+        """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget.
+
+        Restricted adversaries first (one move per turn under each policy, then the
+        three most dangerous): each is an upper bound, so P failing there settles it.
+        Only the full search can show a cinch."""
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
         args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
-        self.greedy, self._memo = True, {}
-        if not self._p(*args):
-            return False
-        self.greedy, self._memo = False, {}
-        return self._p(*args)
+        for self.width, self.policy in ((1, 0), (1, 1), (3, 0), (None, 0)):
+            self._memo = {}
+            if not self._p(*args):
+                return False
+        return True
 
     def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
             return True
-        left = hand.bit_count()
+        left = hand.bit_count() + any(j == self.me for j, _ in trick)  # P's card in this trick counts
         if left < k:
             return False
         key = (hand, unseen, counts, forb, trick, k)
@@ -224,12 +233,20 @@ class Solver:
             fb = tuple(f & rest for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
             if _feasible(rest, cnt, fb, -1):
                 out.append((c, cnt, fb))
-                if self.greedy:
+                if self.width is not None and len(out) >= self.width:
                     break
         return out
 
     def _danger(self, cards, me_played):
+        """Move order for the adversary.  Policy 0: beat the trick with the card that most
+        threatens P (highest before P plays, cheapest after), else play low.  Policy 1:
+        before P plays, play low and keep high cards to capture P's later."""
         trump = self.trump
+        if self.policy == 1:
+            if not cards:
+                return lambda c: (c >> 4 == trump, c & 15)
+            best = cards[winning(cards, trump)]
+            return lambda c: (beats(c, best, trump) != me_played, c >> 4 == trump, c & 15)
         if not cards:
             return lambda c: (c >> 4 != trump, -(c & 15))
         best = cards[winning(cards, trump)]
@@ -301,10 +318,12 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -
             return Cinch(k, _why(pos, won, k))
     except Undecided:
         STATS["undecided"] += 1
+        UNDECIDED.append((pos, k))
     return None
 
 
 STATS = {"undecided": 0}
+UNDECIDED: list = []
 
 
 def others_out_of_trump(pos: Position) -> bool:

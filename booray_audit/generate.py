@@ -115,9 +115,10 @@ class _Table:
                 cnt = tuple(0 if j == me else counts[j] for j in range(len(seats)))
                 pos = Position(hand, unseen, trump, tuple(seats), p, cnt,
                                tuple(f & unseen for f in forb), tuple(trick))
-                allowed, kinds = self._allowed(pos, cards, won[p], played)
+                inject = step == inject_at
+                allowed, kinds = self._allowed(pos, cards, won[p], played, inject)
                 card = None
-                if step == inject_at:
+                if inject:
                     card, kind = self._violate(hand, cards, trump, allowed, kinds)
                     if card is not None:
                         self.injected.append((t, p, kind))
@@ -139,30 +140,49 @@ class _Table:
             leader = w
         return won, out, violators
 
-    def _allowed(self, pos: Position, cards, won, played):
-        """The bot's allowed cards after every duty; with the kinds a wrong card would be."""
+    def _allowed(self, pos: Position, cards, won, played, full: bool):
+        """The bot's allowed cards after every duty, with the kinds a wrong card would be.
+
+        The cinch is judged only when it could narrow the choice: exactly (``full``)
+        when a violation is to be injected, else only if a random legal card breaks
+        the duty a cinch would impose — as the audit judges it only for such plays.
+        """
         rules, trump, hand = self.rules, pos.trump, pos.hand
         lg = legal(hand, cards, trump, rules)
         allowed = lg.cards
+        duty, kind = self._duty(pos, cards, allowed, played)
+        if duty is not None and allowed & ~duty:
+            pick = self.rng.choice(cards_of(allowed))
+            if full or not duty >> pick & 1:
+                if judge(pos, won, rules):
+                    allowed = duty
+                else:
+                    kind = None
+            else:
+                allowed, kind = 1 << pick, None  # within the duty either way: no need to judge
+        else:
+            kind = None
+        if (not cards and kind is None and rules.lead_trump_when_others_void
+                and hand & suit_mask(trump) and others_out_of_trump(pos)):
+            if lg.cards & ~suit_mask(trump):
+                allowed, kind = lg.cards & suit_mask(trump), "lead-trump"
+        return allowed, (lg, kind)
+
+    def _duty(self, pos: Position, cards, allowed, played):
+        """The cards a cinch would oblige (RULES.md §4), or None when it imposes nothing."""
+        trump, hand, rules = pos.trump, pos.hand, self.rules
+        if rules.cinch == "off":
+            return None, None
         trumps = hand & suit_mask(trump)
-        cinch_kind = None
-        if rules.cinch != "off" and trumps:
-            cinch = judge(pos, won, rules)
-            if cinch:
-                top = trumps.bit_length() - 1
-                last = len(cards) == len(pos.seats) - 1
-                if not cards:
-                    allowed, cinch_kind = _equivalents(top, pos.hand, played), "cinch-lead"
-                elif last and rules.cinch_last:
-                    win = mask_of(c for c in cards_of(allowed) if _wins(c, cards, trump))
-                    if win:
-                        allowed, cinch_kind = win, "cinch-last"
-                elif allowed & trumps and (cards[0] >> 4 == trump or not hand & suit_mask(cards[0] >> 4)):
-                    allowed, cinch_kind = _equivalents(top, pos.hand, played) & allowed or allowed, "cinch-follow"
-        if (not cards and cinch_kind is None and rules.lead_trump_when_others_void and trumps
-                and others_out_of_trump(pos)):
-            allowed, cinch_kind = trumps, "lead-trump"
-        return allowed, (lg, cinch_kind)
+        top = trumps.bit_length() - 1
+        if not cards:
+            return (_equivalents(top, hand, played), "cinch-lead") if trumps else (None, None)
+        if len(cards) == len(pos.seats) - 1 and rules.cinch_last:
+            win = mask_of(c for c in cards_of(allowed) if _wins(c, cards, trump))
+            return (win, "cinch-last") if win else (None, None)
+        if allowed & trumps and (cards[0] >> 4 == trump or not hand & suit_mask(cards[0] >> 4)):
+            return (_equivalents(top, hand, played) & allowed or allowed), "cinch-follow"
+        return None, None
 
     def _violate(self, hand, cards, trump, allowed, kinds):
         """An illegal card and the finding kind it must raise, or (None, None)."""

@@ -319,12 +319,13 @@ class HandReplay:
             self._cinch_follow(t, p, c, prior, trump, know, won, full_trick)
 
     def _lead_checks(self, t, p, c, trump, know, won):
-        if self.cinch is not None and self.rules.cinch != "off" and trump is not None:
+        if self.cinch is not None and trump is not None:
             hand = know.whole_hand(p, t)
-            if hand is not None:
+            trumps = hand & suit_mask(trump) if hand is not None else 0
+            # the cinch is judged only when the lead would break its duty
+            if trumps and not know.equivalent(p, t, c, _top(trumps), []):
                 cinch = self.cinch(know, p, t, won.get(p, 0), [])
-                trumps = hand & suit_mask(trump)
-                if cinch and trumps and not know.equivalent(p, t, c, _top(trumps), []):
+                if cinch:
                     self.add("cinch-lead", t, p, c,
                              f"{p} had a cinch ({cinch.why}) and led the {card_str(c)} "
                              f"instead of the {card_str(_top(trumps))}",
@@ -345,27 +346,29 @@ class HandReplay:
         hand = know.whole_hand(p, t)
         if hand is None:
             return
-        cinch = self.cinch(know, p, t, won.get(p, 0), prior)
-        if not cinch:
-            return
         led = prior[0] >> 4
         legal_set = legal(hand, prior, trump, self.rules)
         last = full_trick and len(prior) == len(know.active) - 1
         if last and self.rules.cinch_last:
             winners = [x for x in cards_of(legal_set.cards) if _wins(x, prior, trump)]
             if winners and not _wins(c, prior, trump):
-                self.add("cinch-last", t, p, c,
-                         f"{p} had a cinch ({cinch.why}), played last and could have won with the "
-                         f"{card_str(winners[-1])}, but played the {card_str(c)}",
-                         f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
+                cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+                if cinch:
+                    self.add("cinch-last", t, p, c,
+                             f"{p} had a cinch ({cinch.why}), played last and could have won with the "
+                             f"{card_str(winners[-1])}, but played the {card_str(c)}",
+                             f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
             return
         trumps = hand & suit_mask(trump)
         if trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led)):
             top = _top(trumps)
             if not know.equivalent(p, t, c, top, prior):
-                self.add("cinch-follow", t, p, c,
-                         f"{p} had a cinch ({cinch.why}) and could trump, but played the {card_str(c)} "
-                         f"instead of the {card_str(top)}", f"{cinch.why}; held {card_str(top)}", "cinch")
+                cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+                if cinch:
+                    self.add("cinch-follow", t, p, c,
+                             f"{p} had a cinch ({cinch.why}) and could trump, but played the "
+                             f"{card_str(c)} instead of the {card_str(top)}",
+                             f"{cinch.why}; held {card_str(top)}", "cinch")
 
 
 def _top(mask: int) -> int:

@@ -1,0 +1,143 @@
+"""A brute-force oracle for the cinch solver, on reduced decks.
+
+It shares no reasoning with the solver: it enumerates every deal of the unseen
+cards to the opponents that makes every recorded play legal (checked with the
+engine on the reconstructed hands), and at each opponent's turn lets the
+adversary pick any card that is legal in at least one deal still possible.
+P's value is the max over its legal cards of the min over those choices.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+
+from booray_audit.cards import cards_of, mask_of
+from booray_audit.cinch import Position, reveal
+from booray_audit.engine import legal, winning
+
+
+def random_position(rng: random.Random, rules, suits=3, ranks=5, hand_size=3):
+    """Deal a reduced deck, play a random legal stretch; return the view of the player
+    about to play, with the facts the oracle needs."""
+    players = rng.randint(2, 4)
+    deck = [s * 16 + r for s in range(suits) for r in range(15 - ranks, 15)]
+    rng.shuffle(deck)
+    hands = [set(deck[i * hand_size:(i + 1) * hand_size]) for i in range(players)]
+    trump = rng.randrange(suits)
+    # stop before P's play at a random point (4 players: after the first trick, to keep
+    # the oracle's deal count small)
+    first = players if players == 4 else 0
+    stop = rng.randrange(first, players * hand_size)
+    history = []  # (trick, seat, card, hand before the play)
+    leader, step, trick_no = 0, 0, 0
+    for trick_no in range(hand_size):
+        cards: list[int] = []
+        order = [(leader + k) % players for k in range(players)]
+        for seat in order:
+            if step == stop:
+                return _view(rules, players, hands, trump, history, cards, order, seat, deck)
+            options = cards_of(legal(mask_of(hands[seat]), cards, trump, rules).cards)
+            c = rng.choice(options)
+            history.append((trick_no, seat, c, frozenset(hands[seat])))
+            hands[seat].discard(c)
+            cards.append(c)
+            step += 1
+        leader = order[winning(cards, trump)]
+    raise AssertionError("stop beyond the hand")
+
+
+def _view(rules, players, hands, trump, history, cards, order, me, deck):
+    played = mask_of(c for _, _, c, _ in history)
+    unseen = mask_of(deck) & ~played & ~mask_of(hands[me])
+    counts = [len(h) for h in hands]
+    forb = [0] * players
+    tricks: dict[int, list[int]] = {}
+    for t, seat, c, _ in history:
+        seen = tricks.setdefault(t, [])
+        if seat != me:
+            forb[seat] |= reveal(c, seen, trump, rules)
+        seen.append(c)
+    counts[me] = 0
+    cur = tuple((s, c) for s, c in zip(order, cards))
+    pos = Position(mask_of(hands[me]), unseen, trump, tuple(f"p{i}" for i in range(players)),
+                   f"p{me}", tuple(counts), tuple(f & unseen for f in forb), cur)
+    facts = {"players": players, "me": me, "history": history, "hand": frozenset(hands[me]),
+             "unseen": frozenset(cards_of(unseen)), "counts": counts, "trump": trump,
+             "trick": cur}
+    return pos, facts
+
+
+def oracle_value(facts, rules) -> int:
+    """The most tricks P can make for sure from this point (the current trick included)."""
+    me, players, trump = facts["me"], facts["players"], facts["trump"]
+    opponents = [s for s in range(players) if s != me]
+    unseen = sorted(facts["unseen"])
+    size = facts["counts"]
+    deals = []
+    for combo in _deals(unseen, [size[o] for o in opponents]):
+        hands = dict(zip(opponents, combo))
+        if _consistent(hands, facts, rules):
+            deals.append(tuple(hands[o] for o in opponents))
+    index = {o: i for i, o in enumerate(opponents)}
+
+    @lru_cache(maxsize=None)
+    def value(hand, trick, deals):
+        if not hand and not trick:
+            return 0
+        played = {s for s, _ in trick}
+        if len(trick) == players:
+            cards = [c for _, c in trick]
+            w = trick[winning(cards, trump)][0]
+            return (w == me) + value(hand, (), deals) if w == me else value_lead(w, hand, deals)
+        seat = me if not trick else next((trick[-1][0] + k) % players for k in range(1, players)
+                                         if (trick[-1][0] + k) % players not in played)
+        return turn(seat, hand, trick, deals)
+
+    def value_lead(w, hand, deals):
+        if not hand:
+            return 0
+        return turn(w, hand, (), deals)
+
+    def turn(seat, hand, trick, deals):
+        cards = [c for _, c in trick]
+        if seat == me:
+            options = cards_of(legal(mask_of(hand), cards, trump, rules).cards)
+            return max(value(hand - {c}, trick + ((me, c),), deals) for c in options)
+        i = index[seat]
+        by_card: dict[int, list] = {}
+        for d in deals:
+            h = d[i]
+            for c in cards_of(legal(mask_of(h), cards, trump, rules).cards):
+                by_card.setdefault(c, []).append(d[:i] + (h - {c},) + d[i + 1:])
+        return min(value(hand, trick + ((seat, c),), frozenset(ds)) for c, ds in by_card.items())
+
+    return value(facts["hand"], facts["trick"], frozenset(deals))
+
+
+def _deals(cards, sizes):
+    if not sizes:
+        yield ()
+        return
+    for first in itertools.combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in first]
+        for more in _deals(rest, sizes[1:]):
+            yield (frozenset(first),) + more
+
+
+def _consistent(hands, facts, rules) -> bool:
+    """Every recorded play of every opponent is legal with the hand this deal gives it."""
+    trump = facts["trump"]
+    later = {o: set(h) for o, h in hands.items()}
+    plays = list(facts["history"])  # the current trick's plays are in it too
+    # rebuild each opponent's hand at each of its plays: its cards now plus those it played since
+    for o in hands:
+        own = [(k, c) for k, (_, s, c, _) in enumerate(plays) if s == o]
+        for j, (k, c) in enumerate(own):
+            holding = later[o] | {x for _, x in own[j:]}
+            t = plays[k][0]
+            prior = [x for (tt, _, x, _) in plays[:k] if tt == t]
+            if not legal(mask_of(holding), prior, trump, rules).cards >> c & 1:
+                return False
+    return True
