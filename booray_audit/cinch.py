@@ -127,7 +127,7 @@ class Solver:
     if P fails even then, P fails.
     """
 
-    def __init__(self, rules: Rules, max_nodes: int = 200_000):
+    def __init__(self, rules: Rules, max_nodes: int = 30_000):
         self.rules = rules
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -146,11 +146,16 @@ class Solver:
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
         args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
-        for self.width, self.policy in ((1, 0), (1, 1), (3, 0), (None, 0)):
+        for self.width, self.policy in self.passes(len(pos.seats)):
             self._memo = {}
             if not self._p(*args):
                 return False
         return True
+
+    @staticmethod
+    def passes(players: int):
+        wide = ((2, 0),) if players <= 4 else ()
+        return ((1, 0), (1, 1)) + wide + ((None, 0),)
 
     def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
@@ -224,7 +229,7 @@ class Solver:
         with the counts and constraints after each."""
         cards = [c for _, c in trick]
         choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
-        choices.sort(key=self._danger(cards, any(j == self.me for j, _ in trick)))
+        choices.sort(key=self._danger(trick, hand))
         out = []
         for c in choices:
             extra = reveal(c, cards, self.trump, self.rules)
@@ -237,25 +242,36 @@ class Solver:
                     break
         return out
 
-    def _danger(self, cards, me_played):
-        """Move order for the adversary.  Policy 0: beat the trick with the card that most
-        threatens P (highest before P plays, cheapest after), else play low.  Policy 1:
-        before P plays, play low and keep high cards to capture P's later."""
+    def _danger(self, trick, hand):
+        """Move order for the adversary, most dangerous to P first.
+
+        Policy 0: lead high in a plain suit P must follow; once P has played, one
+        opponent beats P's card as cheaply as it can and the others throw low plain
+        cards, keeping trumps to capture P's later.  Policy 1: lead and follow with
+        high trumps, to draw P's trumps early."""
         trump = self.trump
+        cards = [c for _, c in trick]
         if self.policy == 1:
             if not cards:
-                return lambda c: (c >> 4 == trump, c & 15)
+                return lambda c: (c >> 4 != trump, -(c & 15))
             best = cards[winning(cards, trump)]
-            return lambda c: (beats(c, best, trump) != me_played, c >> 4 == trump, c & 15)
+            return lambda c: (not beats(c, best, trump), -(c & 15))
         if not cards:
-            return lambda c: (c >> 4 != trump, -(c & 15))
-        best = cards[winning(cards, trump)]
+            def lead(c):
+                mine = hand & suit_mask(c >> 4)
+                if c >> 4 != trump and mine and c > mine.bit_length() - 1:
+                    return (0, -(c & 15))  # P must follow under it
+                return (1 if c >> 4 != trump and not mine else 2, c & 15)
+            return lead
+        w = winning(cards, trump)
+        if trick[w][0] == self.me:
+            best = cards[w]
 
-        def key(c):
-            if beats(c, best, trump):
-                return (0, (c & 15) if me_played else -(c & 15))
-            return (1, c & 15)
-        return key
+            def capture(c):
+                b = beats(c, best, trump)
+                return (not b, c >> 4 == trump, c & 15)
+            return capture
+        return lambda c: (c >> 4 == trump, c & 15)
 
 
 def _mask(cards) -> int:
