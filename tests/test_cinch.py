@@ -1,0 +1,89 @@
+"""The cinch (RULES.md §4): worked examples, the top-trumps count, and the exact
+solver against a brute-force oracle on reduced decks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from booray_audit.cards import FULL_DECK, mask_of, parse_card
+from booray_audit.cinch import Position, Solver, judge, top_trumps
+from booray_audit.rules import profile, with_toggle
+
+from .oracle import oracle_value, random_position
+
+STD = profile("standard")
+
+
+def view(hand: str, played: str = "", tricks_left: int | None = None, players: int = 4):
+    cards = [parse_card(c) for c in hand.split()]
+    mine = mask_of(cards)
+    gone = mask_of(parse_card(c) for c in played.split())
+    n = tricks_left or len(cards)
+    counts = (0,) + (n,) * (players - 1)
+    return Position(mine, FULL_DECK & ~mine & ~gone, 0, tuple(f"p{i}" for i in range(players)), "p0",
+                    counts, (0,) * players, ())
+
+
+@pytest.mark.parametrize("hand,won", [
+    ("As 2h 3h", 2),             # two tricks won and holding the A♠
+    ("As Ks 2h 3h", 1),          # one trick won, A♠ K♠
+    ("As Qs Js 2h", 1),          # one trick won, A♠ Q♠ J♠, K♠ unseen: it captures only one
+    ("As Ks Qs 2h 3h", 0),       # a cinch from the deal
+])
+def test_worked_examples_are_cinches(hand, won):
+    assert judge(view(hand), won, STD)
+
+
+@pytest.mark.parametrize("hand,won", [("As Qs 2h 3h", 1), ("Ks Qs Js 2h 3h", 0), ("As 2h 3h 4h", 1)])
+def test_near_misses_are_not(hand, won):
+    assert not judge(view(hand), won, STD)
+
+
+def test_top_trumps_is_a_maximum_matching():
+    hand = mask_of(parse_card(c) for c in "As Qs Js 9s".split())
+    unseen = mask_of(parse_card(c) for c in "Ks Ts".split())
+    # K captures one of Q/J, T captures the 9: A and one of Q/J stand
+    assert top_trumps(hand, unseen, 0) == 2
+
+
+def test_top_trumps_toggle_is_the_simple_count():
+    rules = with_toggle(STD, "cinch", "top-trumps")
+    assert judge(view("As Qs Js 2h"), 1, rules)
+    assert not judge(view("As Qs 2h 3h"), 1, rules)
+    assert judge(view("As Qs 2h 3h"), 1, with_toggle(STD, "cinch", "off")) is None
+
+
+def test_a_known_void_in_trump_makes_lower_trumps_sure():
+    # every opponent showed it holds no trump: the 2♠ and 3♠ are sure tricks
+    pos = view("2s 3s 4h", players=3)
+    pos = Position(pos.hand, pos.unseen, 0, pos.seats, pos.me, pos.counts,
+                   (0, FULL_DECK & 0xFFFF, FULL_DECK & 0xFFFF), ())
+    assert judge(pos, 1, STD)
+    assert not judge(view("2s 3s 4h", players=3), 1, STD)
+
+
+def _agree(seed: int, count: int, rules, ranks: int):
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(count):
+        pos, facts = random_position(rng, rules, ranks=ranks)
+        value = oracle_value(facts, rules)
+        for k in range(1, pos.hand.bit_count() + 1):
+            assert Solver(rules).solve(pos, k) == (value >= k), (seed, pos, k, value)
+        checked += 1
+    return checked
+
+
+# 5,000 random reduced-deck positions (3 suits of 4 ranks, 2-4 players, 3-card hands)
+# under the three profiles' trick rules; a longer run with other seeds is in bench/.
+@pytest.mark.parametrize("chunk", range(10))
+def test_solver_agrees_with_the_oracle(chunk):
+    rules = (STD, profile("basic"), with_toggle(STD, "must-beat", "previous"),
+             with_toggle(STD, "trump-when-cannot-win", "may"))[chunk % 4]
+    assert _agree(1000 + chunk, 500, rules, ranks=4) == 500
+
+
+def test_solver_agrees_with_the_oracle_on_a_wider_deck():
+    assert _agree(77, 60, STD, ranks=5) == 60

@@ -1,0 +1,116 @@
+"""Settlement (RULES.md §6) and its toggles."""
+
+from __future__ import annotations
+
+from booray_audit.rules import profile, with_toggle
+from booray_audit.settle import Chain, Claims, Outcome
+
+from .conftest import reports
+
+STD = profile("standard")
+
+
+def rules(**toggles):
+    r = STD
+    for k, v in toggles.items():
+        r = with_toggle(r, k.replace("_", "-"), v)
+    return r
+
+
+def hand(number, tricks, dealt=("A", "B", "C", "D"), violators=(), **kw):
+    active = tuple(tricks)
+    return Outcome(number, dealt, active, dict(tricks), frozenset(violators), **kw)
+
+
+def test_worked_example_of_section_6_6():
+    chain = Chain(0)
+    s1 = chain.settle(hand(1, {"A": 3, "B": 2, "C": 0}), STD, Claims())
+    assert (s1.pot, s1.winner, s1.carry) == (4, "A", 4)
+    assert s1.net == {"A": 3, "B": -1, "C": -5, "D": -1}
+    s2 = chain.settle(hand(2, {"A": 1, "B": 1, "C": 1, "D": 2}), STD, Claims())
+    assert s2.antes == {"A": 1, "B": 1, "D": 1} and s2.pot == 7
+
+
+def test_split_pot_carries_and_exempts_the_tied_leaders():
+    chain = Chain(0)
+    s = chain.settle(hand(1, {"A": 2, "B": 2, "C": 1}), STD, Claims())
+    assert (s.winner, s.carry) == (None, 4)
+    s = chain.settle(hand(2, {"A": 3, "B": 1, "C": 1}), STD, Claims())
+    assert set(s.antes) == {"C", "D"} and s.pot == 6
+
+
+def test_limit_caps_each_penalty():
+    chain = Chain(20)
+    s = chain.settle(hand(1, {"A": 5, "B": 0, "C": 0}), rules(limit="3"), Claims())
+    assert s.penalties == {"B": 3, "C": 3} and s.carry == 6
+
+
+def test_limit_caps_win():
+    s = Chain(20).settle(hand(1, {"A": 5, "B": 0}), rules(limit="10", limit_caps_win="yes"), Claims())
+    assert (s.won, s.carry) == (10, 24 - 10 + 10)
+
+
+def test_double_ante_and_no_exemptions():
+    chain = Chain(0)
+    r = rules(double_ante="yes")
+    s = chain.settle(hand(1, {"A": 3, "B": 2, "C": 0}), r, Claims())
+    assert s.pot == 4 + 3  # every dealt player antes, the three who play ante twice
+    s = chain.settle(hand(2, {"A": 3, "B": 2, "C": 0}), r, Claims())
+    assert s.antes["C"] == 2
+
+
+def test_renege_penalty_and_forfeit():
+    chain = Chain(0)
+    s = chain.settle(hand(1, {"A": 3, "B": 2, "C": 0}, violators={"A"}), STD, Claims())
+    assert s.winner is None and s.penalties == {"A": 4, "C": 4} and s.carry == 12
+    r = rules(renege_penalty="none", renege_forfeits="no")
+    s = Chain(0).settle(hand(1, {"A": 3, "B": 2, "C": 0}, violators={"A"}), r, Claims())
+    assert s.winner == "A" and s.penalties == {"C": 4}
+
+
+def test_one_penalty_per_player():
+    s = Chain(0).settle(hand(1, {"A": 5, "B": 0}, violators={"B"}), STD, Claims())
+    assert s.penalties == {"B": 4}
+
+
+def test_walkover_and_all_pass():
+    s = Chain(0).settle(Outcome(1, ("A", "B", "C"), ("C",), None, walkover="C"), STD, Claims())
+    assert (s.winner, s.net, s.carry) == ("C", {"A": -1, "B": -1, "C": 2}, 0)
+    s = Chain(0).settle(Outcome(1, ("A", "B", "C"), (), None, all_passed=True), STD, Claims())
+    assert (s.winner, s.carry) == (None, 3)
+
+
+def test_four_card_game():
+    text = (CORPUS / "13-four-card.bhh").read_text()
+    h = reports(text)[0]
+    assert h.settlement.winner == "Cal" and h.settlement.carry == 0
+
+
+def test_gap_restarts_the_chain_from_a_pot_claim():
+    chain = Chain(0)
+    chain.settle(hand(1, {"A": 3, "B": 2}, dealt=("A", "B")), STD, Claims())
+    s = chain.settle(hand(5, {"A": 3, "B": 2}, dealt=("A", "B")), STD, Claims())
+    assert s.pot is None and s.net is None
+    s = Chain(0).settle(hand(7, {"A": 3, "B": 2}, dealt=("A", "B")), STD, Claims(pot=14))
+    assert s.pot == 14 and s.carry == 0
+
+
+def test_claims_are_checked():
+    s = Chain(0).settle(hand(1, {"A": 3, "B": 2, "C": 0}), STD,
+                        Claims(pot=5, ante="none", tricks=(("A", 2),), net=(("A", 4), ("B", 0))))  # the Pot line makes the pot 5
+    kinds = sorted((k, p) for k, p, _, _ in s.findings)
+    assert ("wrong-trick-count", "A") in kinds and ("wrong-settlement", "B") in kinds
+    assert ("wrong-settlement", "A") not in kinds
+    assert kinds.count(("wrong-ante", "A")) == 1
+    # the first hand's Pot line is the starting fact, not a claim
+    assert not any(k == "wrong-pot" for k, _ in kinds)
+
+
+def test_wrong_pot_after_the_first_hand():
+    chain = Chain(0)
+    chain.settle(hand(1, {"A": 2, "B": 2, "C": 1}), STD, Claims())
+    s = chain.settle(hand(2, {"A": 3, "B": 2, "C": 1}), STD, Claims(pot=9))
+    assert [k for k, *_ in s.findings] == ["wrong-pot"]
+
+
+from .conftest import CORPUS  # noqa: E402
