@@ -127,7 +127,7 @@ class Solver:
     if P fails even then, P fails.
     """
 
-    def __init__(self, rules: Rules, max_nodes: int = 30_000):
+    def __init__(self, rules: Rules, max_nodes: int = 10_000):
         self.rules = rules
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -287,27 +287,31 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     may not hold alike, form a run; playing any card of a run inside it is the same as
     playing its lowest or its highest, so only those two are tried."""
     others = [forb[j] for j in range(len(counts)) if j != seat and counts[j] > 0]
+    breakers = (fixed | unseen) & ~pool
     out: list[int] = []
-    for suit in range(4):
-        if not pool & suit_mask(suit):
+    lo = prev = -1
+    prev_sig = 0
+    m = pool
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        sig = 0
+        for f in others:
+            sig = (sig << 1) | (f >> c & 1)
+        if lo >= 0 and c >> 4 == prev >> 4 and sig == prev_sig and not breakers & (low - (2 << prev)):
+            prev = c
             continue
-        lo = hi = sig = None
-        for rank in range(2, 15):
-            c = suit * 16 + rank
-            bit = 1 << c
-            if pool & bit:
-                s = tuple(f & bit for f in others)
-                if lo is not None and s != sig:
-                    out += (lo, hi) if hi != lo else (lo,)
-                    lo = None
-                if lo is None:
-                    lo, sig = c, s
-                hi = c
-            elif (fixed | unseen) & bit and lo is not None:
-                out += (lo, hi) if hi != lo else (lo,)
-                lo = None
-        if lo is not None:
-            out += (lo, hi) if hi != lo else (lo,)
+        if lo >= 0:
+            out.append(lo)
+            if prev != lo:
+                out.append(prev)
+        lo = prev = c
+        prev_sig = sig
+    if lo >= 0:
+        out.append(lo)
+        if prev != lo:
+            out.append(prev)
     return out
 
 

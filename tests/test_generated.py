@@ -1,0 +1,79 @@
+"""Property tests on generated sessions: legal games audit clean, injected
+violations are found exactly, and chips are conserved at every hand."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from booray_audit import notation
+from booray_audit.audit import HandReport, SessionStart, audit
+from booray_audit.generate import generate_text
+from booray_audit.rules import profile
+from booray_audit.writer import write
+
+
+def audited(text):
+    session = -1
+    for item in audit(notation.read(io.BytesIO(text.encode()), "generated")):
+        if isinstance(item, SessionStart):
+            session += 1
+        elif isinstance(item, HandReport):
+            yield session, item
+        else:
+            assert not hasattr(item, "message"), item  # no syntax problems
+
+
+# 10 x 1,000 = 10,000 hands, 2 to 8 players, under each profile
+@pytest.mark.parametrize("chunk", range(10))
+def test_generated_legal_hands_audit_clean(chunk):
+    rules = profile(("standard", "wikipedia", "basic")[chunk % 3])
+    players = ((2, 4), (4, 6), (6, 8), (2, 8), (3, 5))[chunk % 5]
+    text, injected = generate_text(1000, players=players, seed=chunk, rules=rules)
+    assert injected == []
+    hands = list(audited(text))
+    assert len(hands) == 1000
+    bad = [f for _, h in hands for f in h.findings]
+    assert bad == [], bad[:3]
+
+
+@pytest.mark.parametrize("seed,players,name", [(101, (2, 5), "standard"), (102, (4, 8), "standard"),
+                                               (103, (3, 6), "wikipedia"), (104, (2, 6), "basic")])
+def test_injected_violations_are_found_exactly(seed, players, name):
+    text, injected = generate_text(400, players=players, seed=seed, violations=0.4, rules=profile(name))
+    assert len(injected) > 50
+    want = {(i.session, i.hand, i.trick, i.player, i.kind) for i in injected}
+    got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in audited(text) for f in h.findings
+           if f.cls == "play"}
+    assert got == want
+    # nothing else: no record or claim findings either
+    assert all(f.cls == "play" for _, h in audited(text) for f in h.findings)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_chips_are_conserved_and_the_ledger_sums_the_nets(seed):
+    text, _ = generate_text(300, players=(2, 8), seed=seed, violations=0.2)
+    ledger: dict = {}
+    carry = {}
+    for session, h in audited(text):
+        s = h.settlement
+        assert s.net is not None
+        before = carry.get(session, 0)
+        assert sum(s.net.values()) + s.carry - before == 0
+        carry[session] = s.carry
+        book = ledger.setdefault(session, {})
+        for p, n in s.net.items():
+            book[p] = book.get(p, 0) + n
+    ends = [i for i in audit(notation.read(io.BytesIO(text.encode()), "g")) if type(i).__name__ == "SessionEnd"]
+    for end in ends:
+        assert {p: n for p, n in end.ledger.items()} == ledger[end.index]
+        assert end.pot == carry[end.index]
+
+
+def test_generated_records_round_trip():
+    text, _ = generate_text(200, players=(2, 8), seed=5, violations=0.2)
+    sessions, problems = notation.read_text(text)
+    assert problems == []
+    again, _ = notation.read_text(write(sessions))
+    assert again == sessions
