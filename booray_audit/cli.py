@@ -169,6 +169,75 @@ def rules_cmd(name: Optional[str] = typer.Argument(None, help="a profile to show
     return CLEAN
 
 
+@app.command()
+def generate(hands: int = typer.Option(..., "--hands", min=1, help="how many hands"),
+             players: str = typer.Option("4-6", "--players", help="players per session: N or LO-HI, 2 to 8"),
+             seed: int = typer.Option(0, "--seed"),
+             violations: float = typer.Option(0.0, "--violations", min=0.0, max=1.0,
+                                              help="share of hands with one injected play violation"),
+             rules: Optional[str] = typer.Option(None, "--rules", help="profile name or house FILE.toml"),
+             out: Optional[str] = typer.Option(None, "--out", help="write here instead of stdout"),
+             answers: Optional[str] = typer.Option(None, "--answers",
+                                                   help="write the injected violations here, as JSON lines")):
+    """Random legal sessions for tests, demos and benchmarks; with a rate, known violations."""
+    from .generate import generate as gen
+    lo, _, hi = players.partition("-")
+    try:
+        span = (int(lo), int(hi or lo))
+    except ValueError:
+        raise UsageProblem(f"--players takes N or LO-HI, not `{players}`") from None
+    if not 2 <= span[0] <= span[1] <= 8:
+        raise UsageProblem("--players must be between 2 and 8")
+    chosen = _rules(rules) or profile("standard")
+    stream = open(out, "w", encoding="utf-8") if out else sys.stdout
+    it = gen(hands, players=span, seed=seed, violations=violations, rules=chosen)
+    try:
+        while True:
+            stream.write(next(it) + "\n")
+    except StopIteration as stop:
+        injected = stop.value
+    finally:
+        if out:
+            stream.close()
+    if answers:
+        with open(answers, "w", encoding="utf-8") as f:
+            for i in injected:
+                f.write(json.dumps({"session": i.session, "hand": i.hand, "trick": i.trick,
+                                    "player": i.player, "kind": i.kind}) + "\n")
+    return CLEAN
+
+
+@app.command()
+def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
+           hand: int = typer.Option(..., "--hand", help="the hand number"),
+           session: int = typer.Option(1, "--session", min=1, help="which session of the file (1 = first)"),
+           rules: Optional[str] = typer.Option(None, "--rules"),
+           no_color: bool = typer.Option(False, "--no-color")):
+    """One hand trick by trick: each play, what the player was obliged to do and why."""
+    from .explain import explain_hand
+    override = _rules(rules)
+    console = Console(no_color=no_color, highlight=False)
+    found = None
+    problems = []
+    try:
+        for item in audit(read_items(file), override):
+            if isinstance(item, SyntaxProblem):
+                problems.append(item)
+            elif isinstance(item, HandReport) and item.session == session - 1 and item.replay.number == hand:
+                found = item
+                break
+    except notation.ReadError as e:
+        _err(str(e))
+        return UNREADABLE
+    if found is None:
+        for p in problems:
+            console.print(str(p))
+        _err(f"{file}: no hand {hand} in session {session}" + (" (it may have a syntax error)" if problems else ""))
+        return UNREADABLE if problems else USAGE
+    explain_hand(found, console)
+    return FINDINGS if found.findings else CLEAN
+
+
 def main() -> None:
     """Entry point: maps usage errors to exit 3 and keeps tracebacks away from users."""
     try:

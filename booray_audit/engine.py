@@ -46,7 +46,7 @@ class Legal:
             "follow": f"must follow {s}",
             "beat": f"must follow {s} and beat the {t}",
             "trump": f"void in {s}: must trump",
-            "overtrump": f"void in {s}: must trump and beat the {t}",
+            "overtrump": f"void in {s}: must trump and beat the {t}" if t else f"void in {s}: must trump",
             "free": f"void in {s} and in trump: any card",
             "any": "any card",
         }[self.reason]

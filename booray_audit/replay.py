@@ -270,7 +270,7 @@ class HandReplay:
             if held_led or led in suits:
                 proof = card_str(_top(held_led)) if held_led else "?" + "shdc"[led]
                 self.add("renege", t, p, c,
-                         f"{p} played the {card_str(c)} on a {SUIT_NAMES[led][:-1]} lead while "
+                         f"{p} played {_the(c)} on a {SUIT_NAMES[led][:-1]} lead while "
                          f"holding a {SUIT_NAMES[led][:-1]}",
                          f"held {proof}: {know.source(p, t, _top(held_led) if held_led else None, led)}",
                          "must-follow")
@@ -288,7 +288,7 @@ class HandReplay:
             if (self.rules.trump_when_cannot_win == "must" and (trumps or trump in suits)) or able or able is None:
                 proof = _top(trumps) if trumps else None
                 self.add("failed-trump", t, p, c,
-                         f"{p} was void in {SUIT_NAMES[led]} and held trump, but played the {card_str(c)}",
+                         f"{p} was void in {SUIT_NAMES[led]} and held trump, but played {_the(c)}",
                          f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
                          f"{know.source(p, t, proof, trump)}", "must-trump")
                 return
@@ -302,7 +302,7 @@ class HandReplay:
             if not beats(c, target, trump) and (c & 15) < (target & 15) and beaters:
                 proof = _top(beaters)
                 self.add("failed-beat", t, p, c,
-                         f"{p} played the {card_str(c)} under the {card_str(target)} while holding "
+                         f"{p} played {_the(c)} under the {card_str(target)} while holding "
                          f"the {card_str(proof)}, which beats it",
                          f"held {card_str(proof)}: {know.source(p, t, proof, led)}", "must-beat")
                 return
@@ -327,7 +327,7 @@ class HandReplay:
                 cinch = self.cinch(know, p, t, won.get(p, 0), [])
                 if cinch:
                     self.add("cinch-lead", t, p, c,
-                             f"{p} had a cinch ({cinch.why}) and led the {card_str(c)} "
+                             f"{p} had a cinch ({cinch.why}) and led {_the(c)} "
                              f"instead of the {card_str(_top(trumps))}",
                              f"{cinch.why}; held {card_str(_top(trumps))}", "cinch")
                     return
@@ -337,7 +337,7 @@ class HandReplay:
             if trumps and others_out_of_trump(pos):
                 proof = _top(trumps)
                 self.add("lead-trump", t, p, c,
-                         f"{p} led the {card_str(c)} holding trump when no other player could hold one",
+                         f"{p} led {_the(c)} holding trump when no other player could hold one",
                          f"held {card_str(proof)}: {know.source(p, t, proof, trump)}; every other "
                          "trump was played or shown missing from the others' hands",
                          "lead-trump-when-others-void")
@@ -356,7 +356,7 @@ class HandReplay:
                 if cinch:
                     self.add("cinch-last", t, p, c,
                              f"{p} had a cinch ({cinch.why}), played last and could have won with the "
-                             f"{card_str(winners[-1])}, but played the {card_str(c)}",
+                             f"{card_str(winners[-1])}, but played {_the(c)}",
                              f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
             return
         trumps = hand & suit_mask(trump)
@@ -369,6 +369,11 @@ class HandReplay:
                              f"{p} had a cinch ({cinch.why}) and could trump, but played the "
                              f"{card_str(c)} instead of the {card_str(top)}",
                              f"{cinch.why}; held {card_str(top)}", "cinch")
+
+
+def _the(card: int) -> str:
+    """"the 7c", or "a club" for a card whose rank the record does not give."""
+    return f"the {card_str(card)}" if card & 15 else f"a {SUIT_NAMES[card >> 4][:-1]}"
 
 
 def _top(mask: int) -> int:

@@ -1,0 +1,70 @@
+"""`booray-audit replay`: one hand trick by trick, with each player's duty and why."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from . import record as r
+from .audit import HandReport
+from .cards import card_str, cards_of, cards_text
+from .engine import legal
+from .knowledge import Knowledge
+
+
+def duties(report: HandReport):
+    """(trick, player, card, won, duty in words) for every play of the hand."""
+    rep, hand, rules = report.replay, report.hand, report.rules
+    ev = hand.events
+    tricks = [e for e in ev if isinstance(e, r.Trick)]
+    deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
+    decisions = [e for e in ev if isinstance(e, r.Decision)]
+    know = Knowledge(rules, rep.trump, rep.active, tricks, deals, decisions, rep.dealer, rep.seated, ev)
+    rows = []
+    for t, trick in enumerate(tricks, 1):
+        prior: list[int] = []
+        for p, c in trick.plays:
+            whole = know.whole_hand(p, t)
+            won = any(pl[0] == t and pl[2] == p and pl[4] for pl in rep.plays)
+            if rep.trump is None:
+                duty = "trump unknown: no duty can be checked"
+            elif not all(x & 15 for x in prior):
+                duty = "an unknown card was played before: the duty cannot be known"
+            elif whole is None:
+                held, suits, _ = know.held_besides(p, t)
+                duty = ("hand not fully known" + (f"; held at least {cards_text(cards_of(held))}" if held else ""))
+            else:
+                lg = legal(whole, prior, rep.trump, rules)
+                led = prior[0] >> 4 if prior else None
+                duty = f"held {cards_text(cards_of(whole))}: {lg.explain(led)}"
+                if lg.cards != whole:
+                    duty += f" ({cards_text(cards_of(lg.cards))})"
+            rows.append((t, p, c, won, duty))
+            prior.append(c)
+    return rows
+
+
+def explain_hand(report: HandReport, console: Console) -> None:
+    rep, s = report.replay, report.settlement
+    trump = "shdc"[rep.trump] if rep.trump is not None else "unknown"
+    console.print(f"[bold]Hand {rep.number}[/]  dealer {rep.dealer or 'unknown'}  trump {trump}  "
+                  f"rules {report.rules.profile}" + "".join(f" {k}={v}" for k, v in report.rules.overrides))
+    console.print(f"active: {', '.join(rep.active)}" + (f"; passed: {', '.join(rep.passed)}" if rep.passed else ""))
+    table = Table(box=None, header_style="bold")
+    for col in ("trick", "player", "card", "duty", "finding"):
+        table.add_column(col)
+    notes = {(f.trick, f.player): f for f in report.findings if f.trick}
+    for t, p, c, won, duty in duties(report):
+        f = notes.get((t, p))
+        table.add_row(str(t), p, card_str(c) + (" *" if won else ""), duty,
+                      f"[yellow]{f.kind}: {f.message}[/]" if f else "")
+    console.print(table)
+    for f in report.findings:
+        if not f.trick:
+            console.print(f"[yellow]{f.kind}[/]: {f.message} — {f.evidence}")
+    for ruling in report.rulings:
+        console.print(f"[cyan]dispute {ruling.player} {ruling.kind}"
+                      + (f" {ruling.trick}" if ruling.trick else "") + f": {ruling.ruling.upper()}[/] — {ruling.evidence}")
+    if s.net is not None:
+        console.print(f"pot {s.pot}; " + (f"{s.winner} takes {s.won}" if s.winner else "no winner, the pot carries")
+                      + "; net " + ", ".join(f"{p} {n:+d}" for p, n in s.net.items()) + f"; carry {s.carry}")

@@ -1,0 +1,85 @@
+"""The command line end to end: output, exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import CORPUS, run_cli
+
+CASE = CORPUS / "01-spec-example.bhh"
+
+
+def test_check_text_names_the_cards_and_exits_1_on_findings():
+    p = run_cli("check", CASE)
+    out = p.stdout.decode()
+    assert p.returncode == 1
+    assert "failed-trump" in out and "7c" in out and "UPHELD" in out and "REJECTED" in out
+    assert "Ledger: Alice -1, Bob -1, Carol -6, Dave -6, Eve +4" in out
+
+
+def test_check_clean_file_exits_0():
+    p = run_cli("check", "--quiet", CORPUS / "06-after-trumped-free.bhh")
+    assert p.returncode == 0, p.stdout
+
+
+def test_check_json_document_shape():
+    p = run_cli("check", "--format", "json", CASE)
+    doc = json.loads(p.stdout)
+    hand = doc["sessions"][0]["hands"][0]
+    assert doc["version"] == 1
+    assert hand["trump"] == "d" and hand["winner"] == "Eve" and hand["carry"] == 10
+    assert hand["findings"][0]["card"] == "7c" and hand["findings"][0]["class"] == "play"
+    assert doc["sessions"][0]["rules"] == {"profile": "standard", "overrides": {"ante": "1", "limit": "25"}}
+
+
+def test_check_reads_stdin_and_folders():
+    p = run_cli("check", "--format", "json", "-", input=CASE.read_bytes())
+    assert json.loads(p.stdout)["sessions"][0]["hands"][0]["hand"] == 1
+    p = run_cli("check", "--quiet", CORPUS)
+    assert p.returncode == 2  # the folder holds a file with syntax errors
+
+
+def test_syntax_error_exit_2_with_location():
+    p = run_cli("check", CORPUS / "12-syntax-errors.bhh")
+    assert p.returncode == 2
+    assert "12-syntax-errors.bhh:17:11: expected a card like `Qs` or `10h`, found `1h`" in p.stdout.decode()
+
+
+def test_bad_input_never_shows_a_traceback(tmp_path):
+    junk = tmp_path / "junk.bhh"
+    junk.write_bytes(b"\x00\xff\xfe garbage [[[ Hand 1\nTrick \xff\n")
+    cases = [("check", tmp_path / "missing.bhh"), ("check", tmp_path), ("check", junk),
+             ("fmt", junk), ("fmt", tmp_path / "missing.bhh"), ("check", "--rules", "nosuch", CASE),
+             ("check", "--rules", tmp_path / "missing.toml", CASE), ("rules", "nosuch"),
+             ("check", "--format", "xml", CASE), ("check",), ("nosuchcommand",)]
+    for args in cases:
+        p = run_cli(*args)
+        err = (p.stdout + p.stderr).decode()
+        assert "Traceback" not in err, (args, err)
+        assert p.returncode in (1, 2, 3), (args, p.returncode)
+    assert run_cli("check", tmp_path / "missing.bhh").returncode == 2
+    assert run_cli("check", "--rules", "nosuch", CASE).returncode == 3
+    assert run_cli("nosuchcommand").returncode == 3
+
+
+def test_fmt_prints_canonical_form_and_check_mode(tmp_path):
+    p = run_cli("fmt", CORPUS / "14-spellings.bhh")
+    assert p.returncode == 0
+    canonical = tmp_path / "c.bhh"
+    canonical.write_bytes(p.stdout)
+    assert run_cli("fmt", "--check", canonical).returncode == 0
+    assert run_cli("fmt", "--check", CORPUS / "14-spellings.bhh").returncode == 1
+
+
+def test_rules_lists_profiles_and_toggles(tmp_path):
+    p = run_cli("rules")
+    assert p.returncode == 0 and b"wikipedia" in p.stdout and b"basic" in p.stdout
+    p = run_cli("rules", "basic")
+    out = p.stdout.decode()
+    assert "must-beat" in out and "none" in out and "cinch" in out
+    house = tmp_path / "house.toml"
+    house.write_text('base = "standard"\nmust-beat = "previous"\nlimit = 10\n')
+    p = run_cli("rules", house)
+    assert "previous" in p.stdout.decode()
+    p = run_cli("check", "--format", "json", "--rules", house, CASE)
+    assert json.loads(p.stdout)["sessions"][0]["rules"]["overrides"]["must-beat"] == "previous"
