@@ -238,6 +238,169 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
     return FINDINGS if found.findings else CLEAN
 
 
+class TableFmt(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+DEFAULT_DB = "booray.duckdb"
+
+
+def _store():
+    from . import store
+    return store
+
+
+def _open(db: str, read_only: bool):
+    store = _store()
+    try:
+        return store.connect(db, read_only=read_only, create=not read_only)
+    except store.StoreError as e:
+        _err(str(e))
+        raise typer.Exit(UNREADABLE) from None
+
+
+@app.command("import")
+def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
+               db: str = typer.Option(DEFAULT_DB, "--db", help="the DuckDB file"),
+               rules: Optional[str] = typer.Option(None, "--rules"),
+               quiet: bool = typer.Option(False, "--quiet")):
+    """Check and store into DuckDB; re-importing the same hands changes nothing."""
+    import duckdb
+    store = _store()
+    override = _rules(rules)
+    con = _open(db, read_only=False)
+    code = CLEAN
+    try:
+        for path in expand(files):
+            try:
+                sha = store.file_sha(path) if path != "-" else ""
+                res = store.import_file(con, path, audit(read_items(path), override), sha)
+            except notation.ReadError as e:
+                _err(str(e))
+                code = UNREADABLE
+                continue
+            except OSError as e:
+                _err(f"{path}: cannot read: {e.strerror or e}")
+                code = UNREADABLE
+                continue
+            except duckdb.Error as e:
+                _err(f"{db}: the import of {path} failed and was rolled back: {str(e).splitlines()[0]}")
+                return UNREADABLE
+            if res.problems:
+                code = UNREADABLE
+            elif res.findings and code == CLEAN:
+                code = FINDINGS
+            if not quiet:
+                print(f"{path}: {res.hands} hands, {res.new} new, {res.duplicates} already stored, "
+                      f"{res.findings} findings" + (f", {res.problems} syntax errors" if res.problems else ""))
+    finally:
+        con.close()
+    return code
+
+
+def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
+    if fmt == TableFmt.json:
+        json.dump([dict(zip(columns, map(_plain, r))) for r in rows], sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif fmt == TableFmt.csv:
+        import csv
+        w = csv.writer(sys.stdout)
+        w.writerow(columns)
+        w.writerows([[_plain(v) for v in r] for r in rows])
+    else:
+        from rich.table import Table
+        table = Table(title=title, header_style="bold")
+        for c in columns:
+            table.add_column(str(c))
+        for r in rows:
+            table.add_row(*["" if v is None else str(v) for v in r])
+        Console(highlight=False).print(table)
+
+
+def _plain(v):
+    if v is None or isinstance(v, (int, float, str, bool)):
+        return v
+    return str(v)
+
+
+def _date(text: Optional[str], flag: str) -> Optional[str]:
+    if text is None:
+        return None
+    from datetime import date
+    try:
+        return date.fromisoformat(text.replace(".", "-")).isoformat()
+    except ValueError:
+        raise UsageProblem(f"{flag} takes a date like 2026-11-26, not `{text}`") from None
+
+
+@app.command()
+def stats(player: Optional[str] = typer.Option(None, "--player"),
+          since: Optional[str] = typer.Option(None, "--since", help="from this date (YYYY-MM-DD)"),
+          until: Optional[str] = typer.Option(None, "--until", help="up to this date"),
+          db: str = typer.Option(DEFAULT_DB, "--db"),
+          fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
+    """Personal records: hands, pots won, chips, bourrés, penalties, net, violations."""
+    from .queries import stats as query
+    since, until = _date(since, "--since"), _date(until, "--until")
+    con = _open(db, read_only=True)
+    try:
+        columns, rows = query(con, player, since, until)
+    finally:
+        con.close()
+    if player and not rows:
+        _err(f"no hands stored for {player}")
+        return FINDINGS
+    _emit(columns, rows, fmt, f"record of {player}" if player else "leaderboard")
+    return CLEAN
+
+
+@app.command()
+def ledger(session: Optional[str] = typer.Option(None, "--session", help="a session_id"),
+           db: str = typer.Option(DEFAULT_DB, "--db"),
+           fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
+    """Who owes what, per session and overall; the pot left on the table."""
+    from .queries import ledger as query
+    con = _open(db, read_only=True)
+    try:
+        rows, pots, overall = query(con, session)
+    finally:
+        con.close()
+    if session and not rows:
+        _err(f"no session {session} in {db}")
+        return FINDINGS
+    if fmt != TableFmt.table:
+        cols = ["session_id", "event", "date", "player", "net", "pot_left"]
+        _emit(cols, [r + (pots.get(r[0]),) for r in rows], fmt)
+        return CLEAN
+    _emit(["session", "event", "date", "player", "net"], rows, fmt, "per session")
+    _emit(["session", "pot left on the table"], sorted(pots.items()), fmt)
+    _emit(["player", "net overall"], overall, fmt, "overall")
+    return CLEAN
+
+
+@app.command()
+def sql(query: str = typer.Argument(..., help="the SQL to run"),
+        db: str = typer.Option(DEFAULT_DB, "--db"),
+        write: bool = typer.Option(False, "--write", help="allow changes (read-only otherwise)"),
+        fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
+    """Run SQL on the store."""
+    import duckdb
+    con = _open(db, read_only=not write)
+    try:
+        cur = con.execute(query)
+        columns = [d[0] for d in cur.description] if cur.description else []
+        rows = cur.fetchall() if columns else []
+    except duckdb.Error as e:
+        _err(f"the query failed: {str(e).splitlines()[0]}")
+        return USAGE
+    finally:
+        con.close()
+    _emit(columns, rows, fmt)
+    return CLEAN
+
+
 def main() -> None:
     """Entry point: maps usage errors to exit 3 and keeps tracebacks away from users."""
     try:

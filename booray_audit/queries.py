@@ -1,0 +1,74 @@
+"""Reports over the store: personal records, ledgers, and raw SQL."""
+
+from __future__ import annotations
+
+import duckdb
+
+PLAYER_RECORD = """
+SELECT hp.player,
+       count(*) AS hands,
+       count(*) FILTER (WHERE hp.status = 'play') AS played,
+       count(*) FILTER (WHERE hp.status = 'pass') AS passed,
+       count(*) FILTER (WHERE hp.won_pot > 0) AS pots_won,
+       coalesce(sum(hp.won_pot), 0) AS chips_won,
+       count(*) FILTER (WHERE hp.bourre) AS bourres,
+       coalesce(sum(hp.penalty), 0) AS chips_paid,
+       coalesce(sum(hp.net), 0) AS net,
+       coalesce(max(hp.won_pot), 0) AS biggest_pot,
+       round(count(*) FILTER (WHERE hp.won_pot > 0) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
+           AS win_rate,
+       round(count(*) FILTER (WHERE hp.bourre) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
+           AS bourre_rate,
+       coalesce(any_value(v.violations), 0) AS violations,
+       coalesce(any_value(v.by_kind), '') AS violations_by_kind
+FROM hand_players hp
+JOIN hands h USING (hand_id)
+JOIN sessions s USING (session_id)
+LEFT JOIN (
+    SELECT player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
+    FROM (SELECT f.player, f.kind, count(*) AS n
+          FROM findings f JOIN hands h2 USING (hand_id) JOIN sessions s2 USING (session_id)
+          WHERE f.class = 'play' AND {where2}
+          GROUP BY f.player, f.kind)
+    GROUP BY player) v ON v.player = hp.player
+WHERE {where}
+GROUP BY hp.player
+ORDER BY net DESC, hp.player
+"""
+
+
+def stats(con: duckdb.DuckDBPyConnection, player: str | None = None, since: str | None = None,
+          until: str | None = None):
+    """(columns, rows) of the personal record: one row per player, or the one asked for."""
+    outer, inner, dates = ["TRUE"], ["TRUE"], []
+    for value, op in ((since, ">="), (until, "<=")):
+        if value:
+            outer.append(f"s.date {op} CAST(? AS DATE)")
+            inner.append(f"s2.date {op} CAST(? AS DATE)")
+            dates.append(value)
+    if player:
+        outer.append("hp.player = ?")
+    sql = PLAYER_RECORD.format(where=" AND ".join(outer), where2=" AND ".join(inner))
+    # the subquery's placeholders come first in the text, then the outer WHERE's
+    cur = con.execute(sql, dates + dates + ([player] if player else []))
+    return [d[0] for d in cur.description], cur.fetchall()
+
+
+def ledger(con, session: str | None = None):
+    """Per session and player: the net; plus the pot left on the table per session."""
+    where = "WHERE h.session_id = ?" if session else ""
+    params = [session] if session else []
+    rows = con.execute(f"""
+        SELECT h.session_id, any_value(s.event) AS event, any_value(s.date) AS date, hp.player,
+               sum(hp.net) AS net
+        FROM hand_players hp JOIN hands h USING (hand_id) JOIN sessions s USING (session_id)
+        {where}
+        GROUP BY h.session_id, hp.player
+        ORDER BY any_value(s.date) NULLS LAST, h.session_id, net DESC, hp.player""", params).fetchall()
+    pots = con.execute(f"""
+        SELECT h.session_id, arg_max(h.carry, h.number) AS pot_left
+        FROM hands h {where} GROUP BY h.session_id""", params).fetchall()
+    overall = con.execute(f"""
+        SELECT hp.player, sum(hp.net) AS net FROM hand_players hp JOIN hands h USING (hand_id)
+        {where} GROUP BY hp.player ORDER BY net DESC, hp.player""", params).fetchall()
+    return rows, dict(pots), overall

@@ -1,0 +1,292 @@
+"""The DuckDB store (CLI.md §4): audited histories, one transaction per file.
+
+Rows are staged in CSV files while a file streams through the audit, then
+bulk-loaded with ``read_csv`` inside one transaction, so an import lands whole
+or not at all and memory does not grow with the file.  Ids are hashes of the
+canonical text, so the same hand imported again (from any file) is stored once.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Iterable
+
+import duckdb
+
+from .audit import HandReport, SessionEnd, SessionStart
+from .cards import SUIT_LETTERS, card_str
+from .record import SyntaxProblem
+from .writer import hand_lines, tag_line
+
+SCHEMA_VERSION = 1
+
+TABLES = {
+    "imports": "path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER",
+    "sessions": ("session_id VARCHAR PRIMARY KEY, event VARCHAR, site VARCHAR, date DATE, profile VARCHAR, "
+                 "ante INTEGER, pot_limit INTEGER, overrides VARCHAR, tags VARCHAR, file VARCHAR"),
+    "hands": ("hand_id VARCHAR PRIMARY KEY, session_id VARCHAR, number INTEGER, dealer VARCHAR, "
+              "trump VARCHAR, pot INTEGER, winner VARCHAR, carry INTEGER, complete BOOLEAN"),
+    "hand_players": ("hand_id VARCHAR, player VARCHAR, seat INTEGER, status VARCHAR, discards INTEGER, "
+                     "tricks INTEGER, won_pot INTEGER, bourre BOOLEAN, ante INTEGER, penalty INTEGER, "
+                     "net INTEGER"),
+    "plays": ("hand_id VARCHAR, trick INTEGER, seq INTEGER, player VARCHAR, card VARCHAR, suit VARCHAR, "
+              "rank INTEGER, won BOOLEAN"),
+    "findings": ("hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, class VARCHAR, "
+                 "card VARCHAR, message VARCHAR, evidence VARCHAR, rule VARCHAR"),
+    "rulings": "hand_id VARCHAR, player VARCHAR, kind VARCHAR, trick INTEGER, ruling VARCHAR, evidence VARCHAR",
+}
+CHILDREN = ("hand_players", "plays", "findings", "rulings")
+
+VIEWS = {
+    # one row per player: the personal record
+    "player_stats": """
+        SELECT hp.player,
+               count(*) AS hands,
+               count(*) FILTER (WHERE hp.status = 'play') AS played,
+               count(*) FILTER (WHERE hp.status = 'pass') AS passed,
+               count(*) FILTER (WHERE hp.won_pot > 0) AS pots_won,
+               coalesce(sum(hp.won_pot), 0) AS chips_won,
+               count(*) FILTER (WHERE hp.bourre) AS bourres,
+               coalesce(sum(hp.penalty), 0) AS chips_paid,
+               coalesce(sum(hp.net), 0) AS net,
+               max(hp.won_pot) AS biggest_pot
+        FROM hand_players hp GROUP BY hp.player""",
+    "ledger": """
+        SELECT h.session_id, hp.player, sum(hp.net) AS net
+        FROM hand_players hp JOIN hands h USING (hand_id)
+        GROUP BY h.session_id, hp.player""",
+    "violations": """
+        SELECT player, kind, count(*) AS n FROM findings WHERE class = 'play' GROUP BY player, kind""",
+}
+
+
+class StoreError(Exception):
+    """The database cannot be used: locked, corrupt, foreign, old, or the disk is full."""
+
+
+@dataclass
+class ImportResult:
+    path: str
+    hands: int
+    new: int
+    duplicates: int
+    findings: int
+    problems: int
+
+
+def connect(path: str, read_only: bool = False, create: bool = True) -> duckdb.DuckDBPyConnection:
+    """Open (and, for writing, create) the store; every failure becomes a ``StoreError``."""
+    if read_only and not os.path.exists(path):
+        raise StoreError(f"{path}: no such database (run `booray-audit import` first)")
+    try:
+        con = duckdb.connect(path, read_only=read_only)
+    except duckdb.IOException as e:
+        text = str(e)
+        if "lock" in text.lower():
+            raise StoreError(f"{path}: the database is in use by another process") from None
+        raise StoreError(f"{path}: cannot open the database: {text.splitlines()[0]}") from None
+    except duckdb.Error as e:
+        raise StoreError(f"{path}: not a booray-audit database ({str(e).splitlines()[0]})") from None
+    try:
+        _check_schema(con, path, read_only and not create)
+        if not read_only:
+            _create(con)
+    except duckdb.Error as e:
+        con.close()
+        raise StoreError(f"{path}: {str(e).splitlines()[0]}") from None
+    except StoreError:
+        con.close()
+        raise
+    return con
+
+
+def _check_schema(con, path: str, must_exist: bool) -> None:
+    tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+    if not tables:
+        if must_exist:
+            raise StoreError(f"{path}: the database is empty (run `booray-audit import` first)")
+        return
+    if "booray_meta" not in tables:
+        raise StoreError(f"{path}: a DuckDB file, but not a booray-audit store")
+    row = con.execute("SELECT value FROM booray_meta WHERE key = 'schema_version'").fetchone()
+    version = int(row[0]) if row else 0
+    if version != SCHEMA_VERSION:
+        raise StoreError(f"{path}: made by another version of booray-audit (schema {version}, "
+                         f"this one reads {SCHEMA_VERSION}); import the files into a new database")
+
+
+def _create(con) -> None:
+    con.execute("BEGIN")
+    con.execute("CREATE TABLE IF NOT EXISTS booray_meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+    con.execute("INSERT INTO booray_meta VALUES ('schema_version', ?) ON CONFLICT DO NOTHING",
+                [str(SCHEMA_VERSION)])
+    for name, cols in TABLES.items():
+        con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({cols})")
+    for name, sql in VIEWS.items():
+        con.execute(f"CREATE OR REPLACE VIEW {name} AS {sql}")
+    con.execute("COMMIT")
+
+
+def _id(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:20]
+
+
+class _Stage:
+    """CSV files, one per table, in a temporary folder."""
+
+    def __init__(self):
+        self.dir = tempfile.TemporaryDirectory(prefix="booray-stage-")
+        self.files = {t: open(os.path.join(self.dir.name, f"{t}.csv"), "w", newline="", encoding="utf-8")
+                      for t in TABLES if t != "imports"}
+        self.writers = {t: csv.writer(f) for t, f in self.files.items()}
+
+    def row(self, table: str, seq: int, values) -> None:
+        self.writers[table].writerow([seq] + ["\\N" if v is None else v for v in values])
+
+    def close(self) -> None:
+        for f in self.files.values():
+            f.close()
+
+    def path(self, table: str) -> str:
+        return self.files[table].name
+
+    def cleanup(self) -> None:
+        self.close()
+        self.dir.cleanup()
+
+
+def _session_row(start: SessionStart, path: str, first_hand_id: str) -> list:
+    s, rules = start.session, start.rules
+    date = (s.tag("Date") or "").replace(".", "-")
+    try:
+        datetime.strptime(date, "%Y-%m-%d")
+    except ValueError:
+        date = None
+    return [None, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
+            json.dumps(dict(rules.overrides)), json.dumps(dict(s.tags)), path]
+
+
+def stage_file(items: Iterable, stage: _Stage, path: str) -> dict:
+    """Write the rows of one file's audit stream; return counts."""
+    counts = {"hands": 0, "findings": 0, "problems": 0}
+    session_row = None
+    session_id = None
+    tags_text = ""
+    for item in items:
+        if isinstance(item, SessionStart):
+            tags_text = "\n".join(tag_line(k, v) for k, v in item.session.tags)
+            session_row, session_id = item, None
+        elif isinstance(item, HandReport):
+            hand_id = _id(tags_text, "\n".join(hand_lines(item.hand)))
+            if session_id is None:
+                session_id = _id(tags_text, hand_id)
+                row = _session_row(session_row, path, hand_id)
+                row[0] = session_id
+                stage.row("sessions", counts["hands"], row)
+            _stage_hand(stage, counts["hands"], item, hand_id, session_id)
+            counts["hands"] += 1
+            counts["findings"] += len(item.findings)
+        elif isinstance(item, SyntaxProblem):
+            counts["problems"] += 1
+        elif isinstance(item, SessionEnd):
+            pass
+    return counts
+
+
+def _stage_hand(stage: _Stage, seq: int, h: HandReport, hand_id: str, session_id: str) -> None:
+    rep, s = h.replay, h.settlement
+    trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else None
+    stage.row("hands", seq, [hand_id, session_id, rep.number, rep.dealer, trump, s.pot, s.winner, s.carry,
+                        rep.complete])
+    tricks = rep.tricks if rep.complete else None
+    for seat, p in enumerate(rep.seated):
+        status = "play" if p in rep.active else "pass" if p in rep.passed else None
+        won = s.won if s.winner == p else (0 if s.net is not None else None)
+        net = s.net.get(p) if s.net is not None else None
+        stage.row("hand_players", seq, [hand_id, p, seat, status, rep.discards.get(p),
+                                   tricks.get(p) if tricks and p in rep.active else None, won,
+                                   p in s.bourre, s.antes.get(p, 0) if s.pot is not None else None,
+                                   s.penalties.get(p, 0) if s.net is not None else None, net])
+    for t, order, p, c, won in rep.plays:
+        stage.row("plays", seq, [hand_id, t, order, p, card_str(c), SUIT_LETTERS[c >> 4] if c >> 4 < 4 else None,
+                            (c & 15) or None, won])
+    for f in h.findings:
+        stage.row("findings", seq, [hand_id, f.trick, f.player, f.kind, f.cls,
+                               card_str(f.card) if f.card is not None else None, f.message, f.evidence, f.rule])
+    for r in h.rulings:
+        stage.row("rulings", seq, [hand_id, r.player, r.kind, r.trick, r.ruling, r.evidence])
+
+
+def load(con, stage: _Stage, path: str, sha: str) -> tuple[int, int]:
+    """Bulk-load one staged file in one transaction; returns (new hands, duplicates).
+
+    Each staged row carries the running number of its hand in the file, so a hand
+    written twice in one file keeps the rows of its first copy only."""
+    stage.close()
+
+    def src(table):
+        cols = "stage_seq INTEGER, " + TABLES[table]
+        types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
+        return (f"read_csv('{stage.path(table)}', header=false, auto_detect=false, delim=',', nullstr='\\N', quote='\"', "
+                f"escape='\"', columns={{{types}}})")
+
+    try:
+        con.execute("BEGIN")
+        con.execute(f"CREATE TEMP TABLE staged_hands AS SELECT * FROM {src('hands')}")
+        con.execute("""CREATE TEMP TABLE first_copy AS
+                       SELECT hand_id, min(stage_seq) AS stage_seq FROM staged_hands
+                       WHERE hand_id NOT IN (SELECT hand_id FROM hands) GROUP BY hand_id""")
+        staged = con.execute("SELECT count(*) FROM staged_hands").fetchone()[0]
+        new = con.execute("SELECT count(*) FROM first_copy").fetchone()[0]
+        con.execute(f"""INSERT INTO sessions SELECT {_cols('sessions')} FROM {src('sessions')}
+                        WHERE session_id NOT IN (SELECT session_id FROM sessions)
+                        QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY stage_seq) = 1""")
+        for table in ("hands",) + CHILDREN:
+            source = "staged_hands" if table == "hands" else src(table)
+            con.execute(f"""INSERT INTO {table} SELECT {_cols(table, 's.')} FROM {source} s
+                            JOIN first_copy f ON s.hand_id = f.hand_id AND s.stage_seq = f.stage_seq""")
+        con.execute("INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
+                    [path, sha, datetime.now(timezone.utc), new, staged - new])
+        con.execute("DROP TABLE staged_hands")
+        con.execute("DROP TABLE first_copy")
+        con.execute("COMMIT")
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass
+        raise
+    return new, staged - new
+
+
+def _cols(table: str, prefix: str = "") -> str:
+    return ", ".join(prefix + c.split()[0] for c in TABLES[table].split(", "))
+
+
+def file_sha(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def import_file(con, path: str, items: Iterable, sha: str | None = None) -> ImportResult:
+    """Audit stream → staged rows → one transaction."""
+    stage = _Stage()
+    try:
+        counts = stage_file(items, stage, path)
+        new, dup = load(con, stage, path, sha or "")
+    finally:
+        stage.cleanup()
+    return ImportResult(path, counts["hands"], new, dup, counts["findings"], counts["problems"])
