@@ -240,7 +240,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")
         yield tag_line("Source", f"booray-audit generate --seed {seed}")
-        yield tag_line("Rules", rules.profile)
+        yield tag_line("Rules", rules.profile.split("+")[0])  # a house file's base profile
         for k, v in rules.overrides:
             yield tag_line("Rule", f"{k}={v}")
         yield tag_line("Ante", str(rules.ante))

@@ -1,0 +1,139 @@
+"""The DuckDB store: idempotent imports, whole-or-nothing files, failure messages."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import duckdb
+import pytest
+
+from booray_audit.generate import generate_text
+
+from .conftest import CORPUS, cli_command, run_cli
+
+COUNTS = ("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM plays), (SELECT count(*) FROM findings), "
+          "(SELECT count(*) FROM hand_players), (SELECT count(*) FROM sessions), (SELECT count(*) FROM rulings)")
+
+
+def counts(db):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(COUNTS).fetchone()
+    finally:
+        con.close()
+
+
+def test_importing_the_corpus_twice_stores_it_once(tmp_path):
+    db = tmp_path / "b.duckdb"
+    first = run_cli("import", CORPUS, "--db", db)
+    assert first.returncode == 2  # the corpus has a file with syntax errors
+    once = counts(db)
+    assert once[0] == 21  # 22 hands in the corpus, minus the one spoiled by syntax errors
+    second = run_cli("import", CORPUS, "--db", db)
+    assert b"0 new" in second.stdout
+    assert counts(db) == once
+
+
+def test_the_same_hand_from_another_file_is_not_stored_twice(tmp_path):
+    db = tmp_path / "b.duckdb"
+    text = (CORPUS / "09-session-chain.bhh").read_bytes()
+    (tmp_path / "a.bhh").write_bytes(text)
+    (tmp_path / "b.bhh").write_bytes(text + text.split(b"\n\n", 1)[1])  # hands repeated in one file too
+    run_cli("import", tmp_path / "a.bhh", "--db", db)
+    p = run_cli("import", tmp_path / "b.bhh", "--db", db)
+    assert b"0 new" in p.stdout
+    assert counts(db)[0] == 4
+
+
+def test_readme_queries(tmp_path):
+    """The queries shown in the README, with their answers on the corpus."""
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS, "--db", db)
+    p = run_cli("stats", "--player", "Dave", "--db", db, "--format", "json")
+    dave = json.loads(p.stdout)[0]
+    assert (dave["hands"], dave["bourres"], dave["net"], dave["violations"]) == (2, 1, -6, 2)
+    assert dave["violations_by_kind"] == "failed-trump 1, renege 1"
+    p = run_cli("stats", "--db", db, "--format", "csv", "--since", "2026-11-27")
+    rows = p.stdout.decode().splitlines()
+    assert rows[0].startswith("player,hands,played") and len(rows) == 5  # the 09 session's four players
+    p = run_cli("ledger", "--db", db, "--format", "json")
+    ledger = json.loads(p.stdout)
+    chain = {r["player"]: r["net"] for r in ledger if r["event"] == "Session chain"}
+    assert chain == {"Ann": 0, "Ben": -4, "Cal": 4, "Dee": -3}
+    assert {r["pot_left"] for r in ledger if r["event"] == "Session chain"} == {3}
+    p = run_cli("sql", "SELECT kind, count(*) AS n FROM findings GROUP BY kind ORDER BY n DESC, kind LIMIT 1",
+                "--db", db, "--format", "json")
+    assert json.loads(p.stdout) == [{"kind": "failed-beat", "n": 4}]
+    p = run_cli("sql", "SELECT player, kind, n FROM violations WHERE player = 'Ann' ORDER BY kind",
+                "--db", db, "--format", "csv")
+    assert p.stdout.decode().splitlines()[1:] == ["Ann,cinch-lead,1", "Ann,failed-beat,1"]
+
+
+def test_sql_is_read_only_unless_write(tmp_path):
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    p = run_cli("sql", "DELETE FROM hands", "--db", db)
+    assert p.returncode == 3 and b"read-only" in p.stderr.lower()
+    assert counts(db)[0] == 1
+    assert run_cli("sql", "DELETE FROM findings", "--db", db, "--write").returncode == 0
+
+
+def test_bad_databases_get_a_message_not_a_traceback(tmp_path):
+    junk = tmp_path / "junk.duckdb"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    foreign = tmp_path / "foreign.duckdb"
+    con = duckdb.connect(str(foreign))
+    con.execute("CREATE TABLE t (x INTEGER)")
+    con.close()
+    old = tmp_path / "old.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", old)
+    con = duckdb.connect(str(old))
+    con.execute("UPDATE booray_meta SET value = '0'")
+    con.close()
+    for db, words in ((junk, b"cannot open"), (foreign, b"not a booray-audit store"),
+                      (old, b"another version"), (tmp_path / "none.duckdb", b"no such database")):
+        for args in (("stats",), ("import", CORPUS / "01-spec-example.bhh")):
+            if args[0] == "import" and db.name == "none.duckdb":
+                continue
+            p = run_cli(*args, "--db", db)
+            assert p.returncode == 2, (db, args, p.stderr)
+            assert words in p.stderr and b"Traceback" not in p.stderr, p.stderr
+
+
+def test_a_locked_database(tmp_path):
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    holder = subprocess.Popen([sys.executable, "-c",
+                               f"import duckdb,time; c=duckdb.connect({str(db)!r}); print('ok', flush=True); "
+                               "time.sleep(60)"], stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline().strip() == b"ok"
+        p = run_cli("import", CORPUS / "03-must-beat-in-suit.bhh", "--db", db)
+        assert p.returncode == 2 and b"in use by another process" in p.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
+    db = tmp_path / "b.duckdb"
+    big = tmp_path / "big.bhh"
+    text, _ = generate_text(3000, players=(2, 4), seed=9)
+    big.write_text(text)
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    before = counts(db)
+    proc = subprocess.Popen(cli_command() + ["import", str(big), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(4)  # well into the audit and the staging of the big file
+    assert proc.poll() is None, "the import finished too soon to be interrupted"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert counts(db) == before
+    p = run_cli("import", big, "--db", db)
+    assert p.returncode in (0, 1)
+    assert counts(db)[0] == before[0] + 3000
