@@ -178,9 +178,9 @@ class Solver:
             seat = self.me if not trick else self._next(trick[-1][0], counts, trick)
             if seat == self.me:
                 cards = [c for _, c in trick]
-                options = cards_of(legal(hand, cards, self.trump, self.rules).cards)
+                options = _distinct(legal(hand, cards, self.trump, self.rules).cards, unseen)
                 res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((seat, c),), k)
-                          for c in reversed(options))
+                          for c in options)
             else:
                 res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
                           for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick))
@@ -272,6 +272,19 @@ class Solver:
                 return (not b, c >> 4 == trump, c & 15)
             return capture
         return lambda c: (c >> 4 == trump, c & 15)
+
+
+def _distinct(options: int, unseen: int) -> list[int]:
+    """P's options, highest first, one per group of cards that no unseen card separates
+    (playing any card of such a group is the same)."""
+    out: list[int] = []
+    prev = -1
+    for c in reversed(cards_of(options)):
+        if prev >= 0 and c >> 4 == prev >> 4 and not unseen & ((1 << prev) - (2 << c)):
+            continue  # equivalent to the card kept above it
+        out.append(c)
+        prev = c
+    return out
 
 
 def _mask(cards) -> int:
