@@ -70,28 +70,35 @@ def reveal(card: int, prior: list[int], trump: int, rules: Rules) -> int:
 
 
 def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
-    """Hall's condition: every group of opponents can be given its cards at once."""
-    idx = [i for i in range(len(counts)) if i != skip and counts[i] > 0]
-    allowed = [unseen & ~forbidden[i] for i in idx]
-    total = sum(counts[i] for i in idx)
-    smallest = total
-    for i, a in zip(idx, allowed):
-        size = a.bit_count()
-        if size < counts[i]:
+    """Hall's condition: every group of opponents can be given its cards at once.
+
+    Opponents with the same allowed cards are merged; an opponent that may hold any
+    unseen card satisfies every group it is in, so only the others are enumerated."""
+    groups: dict[int, int] = {}
+    total = 0
+    for i, n in enumerate(counts):
+        if i != skip and n > 0:
+            total += n
+            allowed = unseen & ~forbidden[i]
+            groups[allowed] = groups.get(allowed, 0) + n
+    if unseen.bit_count() < total:
+        return False
+    items = [(a, n) for a, n in groups.items() if a != unseen]
+    for a, n in items:
+        if a.bit_count() < n:
             return False
-        smallest = min(smallest, size)
-    n = len(idx)
-    if n < 2 or smallest >= total:
-        return True  # any group's cards fit in any one member's allowed set
-    for sub in range(3, 1 << n):
-        if sub & (sub - 1) == 0:
-            continue
-        m = need = 0
-        for j in range(n):
-            if sub >> j & 1:
-                m |= allowed[j]
-                need += counts[idx[j]]
-        if m.bit_count() < need:
+    k = len(items)
+    if k < 2:
+        return True
+    unions = [0] * (1 << k)
+    needs = [0] * (1 << k)
+    for sub in range(1, 1 << k):
+        low = sub & -sub
+        j = low.bit_length() - 1
+        rest = sub ^ low
+        unions[sub] = unions[rest] | items[j][0]
+        needs[sub] = needs[rest] + items[j][1]
+        if unions[sub].bit_count() < needs[sub]:
             return False
     return True
 

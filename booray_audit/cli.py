@@ -352,7 +352,15 @@ def stats(player: Optional[str] = typer.Option(None, "--player"),
     if player and not rows:
         _err(f"no hands stored for {player}")
         return FINDINGS
-    _emit(columns, rows, fmt, f"record of {player}" if player else "leaderboard")
+    if fmt != TableFmt.table:
+        _emit(columns, rows, fmt)
+    elif player:  # one player's record, a field a line
+        _emit(["", player], [(c.replace("_", " "), v) for c, v in zip(columns, rows[0])], fmt)
+    else:
+        keep = ("player", "hands", "played", "pots_won", "chips_won", "bourres", "chips_paid", "net",
+                "violations")
+        idx = [columns.index(c) for c in keep]
+        _emit([c.replace("_", " ") for c in keep], [[r[i] for i in idx] for r in rows], fmt, "leaderboard")
     return CLEAN
 
 

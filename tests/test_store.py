@@ -123,17 +123,17 @@ def test_a_locked_database(tmp_path):
 def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
     db = tmp_path / "b.duckdb"
     big = tmp_path / "big.bhh"
-    text, _ = generate_text(3000, players=(2, 4), seed=9)
+    text, _ = generate_text(1500, players=(2, 3), seed=9)
     big.write_text(text)
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
     before = counts(db)
     proc = subprocess.Popen(cli_command() + ["import", str(big), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(4)  # well into the audit and the staging of the big file
+    time.sleep(2.5)  # well into the audit and the staging of the big file
     assert proc.poll() is None, "the import finished too soon to be interrupted"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert counts(db) == before
     p = run_cli("import", big, "--db", db)
     assert p.returncode in (0, 1)
-    assert counts(db)[0] == before[0] + 3000
+    assert counts(db)[0] == before[0] + 1500
