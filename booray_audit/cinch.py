@@ -134,7 +134,7 @@ class Solver:
     if P fails even then, P fails.
     """
 
-    def __init__(self, rules: Rules, max_nodes: int = 10_000):
+    def __init__(self, rules: Rules, max_nodes: int = 3_000):
         self.rules = rules
         self.nodes = 0
         self.max_nodes = max_nodes

@@ -29,12 +29,12 @@ SCHEMA_VERSION = 1
 TABLES = {
     "imports": "path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER",
     "sessions": ("session_id VARCHAR PRIMARY KEY, event VARCHAR, site VARCHAR, date DATE, profile VARCHAR, "
-                 "ante INTEGER, pot_limit INTEGER, overrides VARCHAR, tags VARCHAR, file VARCHAR"),
+                 "ante INTEGER, pot_limit BIGINT, overrides VARCHAR, tags VARCHAR, file VARCHAR"),
     "hands": ("hand_id VARCHAR PRIMARY KEY, session_id VARCHAR, number INTEGER, dealer VARCHAR, "
-              "trump VARCHAR, pot INTEGER, winner VARCHAR, carry INTEGER, complete BOOLEAN"),
+              "trump VARCHAR, pot HUGEINT, winner VARCHAR, carry HUGEINT, complete BOOLEAN"),
     "hand_players": ("hand_id VARCHAR, player VARCHAR, seat INTEGER, status VARCHAR, discards INTEGER, "
-                     "tricks INTEGER, won_pot INTEGER, bourre BOOLEAN, ante INTEGER, penalty INTEGER, "
-                     "net INTEGER"),
+                     "tricks INTEGER, won_pot HUGEINT, bourre BOOLEAN, ante INTEGER, penalty HUGEINT, "
+                     "net HUGEINT"),
     "plays": ("hand_id VARCHAR, trick INTEGER, seq INTEGER, player VARCHAR, card VARCHAR, suit VARCHAR, "
               "rank INTEGER, won BOOLEAN"),
     "findings": ("hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, class VARCHAR, "

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Benchmark every stage on seeded generated corpora, and how time grows with size.
+
+    python bench/bench.py                 # full: 10,000-hand corpora, scaling to 1,000,000 hands
+    python bench/bench.py --small         # a few thousand hands, for CI (no timing is asserted)
+
+Stages per corpus (2, 6 and 8 players): parse, audit (replay with every check,
+the cinch included, and settlement), DuckDB import, and end to end; the cinch
+decisions met while auditing (mean, p99, share decided by the bounds alone);
+parse+audit at growing sizes with peak memory (it must grow linearly and stay
+flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
+PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
+own process so that its peak memory is its own.  Prints one JSON document.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+
+def corpus(path: str, hands: int, players: int, seed: int) -> str:
+    if not os.path.exists(path):
+        from booray_audit.generate import generate
+        from booray_audit.rules import profile, with_toggle
+        rules = with_toggle(profile("standard"), "limit", "100")  # online tables cap penalties
+        with open(path + ".tmp", "w") as f:
+            for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules):
+                f.write(line + "\n")
+        os.replace(path + ".tmp", path)
+    return path
+
+
+def scaled(base: str, copies: int, out: str) -> str:
+    """The base corpus repeated, each copy a session of its own (other Event tags)."""
+    if not os.path.exists(out):
+        with open(base) as f:
+            text = f.read()
+        with open(out + ".tmp", "w") as f:
+            for k in range(copies):
+                f.write(text.replace('[Event "Generated session', f'[Event "Copy {k} session'))
+                f.write("\n")
+        os.replace(out + ".tmp", out)
+    return out
+
+
+# -- stages, each run in a child process -----------------------------------------
+
+def stage(name: str, path: str, db: str | None = None) -> dict:
+    from booray_audit import cinch, notation
+    from booray_audit.audit import HandReport, audit
+    t0 = time.perf_counter()
+    out: dict = {}
+    if name == "parse":
+        hands = sum(1 for it in notation.read(path) if type(it).__name__ == "Hand")
+    elif name == "audit":
+        times, bounds = [], [0]
+        judge = cinch.judge
+
+        def timed(pos, won, rules, solver=None):
+            s = time.perf_counter()
+            before = cinch.STATS["undecided"]
+            sv = cinch.Solver(rules)
+            res = judge(pos, won, rules, sv)
+            times.append(time.perf_counter() - s)
+            if sv.nodes == 0 and cinch.STATS["undecided"] == before:
+                bounds[0] += 1
+            return res
+        cinch.judge = timed
+        hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
+        t = sorted(times)
+        out["cinch"] = {"decisions": len(t), "mean_ms": 1000 * sum(t) / len(t) if t else 0,
+                        "p99_ms": 1000 * t[int(0.99 * (len(t) - 1))] if t else 0,
+                        "by_bounds": bounds[0] / len(t) if t else 0,
+                        "undecided": cinch.STATS["undecided"],
+                        "seconds": sum(t)}
+    elif name == "import":
+        from booray_audit import store
+        con = store.connect(db)
+        res = store.import_file(con, path, audit(notation.read(path)))
+        rows = sum(con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                   for t in ("hands", "hand_players", "plays", "findings", "sessions", "rulings"))
+        con.close()
+        hands = res.hands
+        out["rows"] = rows
+    elif name == "stats":
+        from booray_audit import store
+        from booray_audit.queries import stats
+        con = store.connect(db, read_only=True)
+        n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+        s = time.perf_counter()
+        stats(con)
+        out["leaderboard_s"] = time.perf_counter() - s
+        player = con.execute("SELECT player FROM hand_players LIMIT 1").fetchone()[0]
+        s = time.perf_counter()
+        stats(con, player)
+        out["player_s"] = time.perf_counter() - s
+        con.close()
+        hands = n
+    else:
+        raise SystemExit(f"unknown stage {name}")
+    out.update(stage=name, hands=hands, seconds=time.perf_counter() - t0,
+               peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    out["hands_per_s"] = hands / out["seconds"] if out["seconds"] else None
+    return out
+
+
+def run_stage(name: str, path: str, db: str | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--stage", name, "--file", path] + (["--db", db] if db else [])
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit(f"stage {name} failed: {p.stderr[-2000:]}")
+    return json.loads(p.stdout)
+
+
+def multiply_store(db: str, target: int) -> int:
+    """Grow a store to ``target`` hands by copying its rows under new ids (for `stats`)."""
+    import duckdb
+    con = duckdb.connect(db)
+    n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    k = 1
+    while n * (k + 1) <= target:
+        suffix = f"'#{k}'"
+        con.execute("BEGIN")
+        con.execute(f"INSERT INTO hands SELECT hand_id || {suffix}, session_id, number, dealer, trump, pot, "
+                    "winner, carry, complete FROM hands WHERE NOT contains(hand_id, '#')")
+        for t in ("hand_players", "plays", "findings"):
+            cols = [r[0] for r in con.execute(f"DESCRIBE {t}").fetchall()]
+            sel = ", ".join(f"hand_id || {suffix}" if c == "hand_id" else c for c in cols)
+            con.execute(f"INSERT INTO {t} SELECT {sel} FROM {t} WHERE NOT contains(hand_id, '#')")
+        con.execute("COMMIT")
+        k += 1
+    total = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    con.close()
+    return total
+
+
+def pokerkit_rate(seconds: float = 3.0) -> dict | None:
+    """PokerKit loading and replaying a hand history (its PHH format), hands per second."""
+    try:
+        from pokerkit import HandHistory
+    except ImportError:
+        return None
+    phh = """variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+bring_in = 0
+small_bet = 10
+big_bet = 10
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AcKc", "d dh p2 7h2d", "d dh p3 QsQd", "p3 cbr 30", "p1 cc", "p2 f", "d db 9s8s3c",
+"p1 cc", "p3 cbr 50", "p1 cc", "d db Td", "p1 cc", "p3 cc", "d db 2h", "p1 cbr 100", "p3 cc"]
+"""
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        hh = HandHistory.loads(phh)
+        for _ in hh:
+            pass
+        n += 1
+    return {"hands": n, "hands_per_s": n / (time.perf_counter() - start)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--small", action="store_true", help="a few thousand hands (CI)")
+    ap.add_argument("--hands", type=int, help="hands per base corpus")
+    ap.add_argument("--players", default="2,6,8")
+    ap.add_argument("--scale", help="sizes for the growth test, comma-separated")
+    ap.add_argument("--out", default=os.path.join(HERE, "out"))
+    ap.add_argument("--stage", help=argparse.SUPPRESS)
+    ap.add_argument("--file", help=argparse.SUPPRESS)
+    ap.add_argument("--db", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.stage:
+        print(json.dumps(stage(a.stage, a.file, a.db)))
+        return 0
+    base_n = a.hands or (300 if a.small else 10_000)
+    scale = [int(x) for x in (a.scale or ("300,600" if a.small else "10000,100000,1000000")).split(",")]
+    os.makedirs(a.out, exist_ok=True)
+    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+                    "base_hands": base_n, "corpora": {}}
+    for players in (int(x) for x in a.players.split(",")):
+        path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
+        entry = {"parse": run_stage("parse", path), "audit": run_stage("audit", path)}
+        with tempfile.TemporaryDirectory() as tmp:
+            entry["import"] = run_stage("import", path, os.path.join(tmp, "b.duckdb"))
+        p, au = entry["parse"]["seconds"], entry["audit"]["seconds"]
+        entry["end_to_end_hands_per_s"] = base_n / au  # audit() includes the parse
+        entry["audit_only_hands_per_s"] = base_n / max(au - p, 1e-9)
+        entry["import_write_share"] = max(entry["import"]["seconds"] - au, 0) / entry["import"]["seconds"]
+        report["corpora"][players] = entry
+        print(f"{players} players: {json.dumps(entry)}", file=sys.stderr)
+    # growth: 6-player corpus repeated
+    base6 = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
+    growth = []
+    for size in scale:
+        path = scaled(base6, max(1, size // base_n), os.path.join(a.out, f"p6-x{size}.bhh"))
+        r = run_stage("audit", path)
+        r.pop("cinch", None)
+        growth.append(r)
+        print(f"growth {size}: {json.dumps(r)}", file=sys.stderr)
+    report["growth"] = growth
+    # stats over a large store
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "big.duckdb")
+        run_stage("import", base6, db)
+        target = 1_000_000 if not a.small else 3 * base_n
+        report["stats_store_hands"] = multiply_store(db, target)
+        report["stats"] = run_stage("stats", base6, db)
+    report["pokerkit"] = pokerkit_rate(1.0 if a.small else 5.0)
+    if report["pokerkit"]:
+        e2e = report["corpora"].get(6, {}).get("end_to_end_hands_per_s")
+        if e2e:
+            report["ratio_to_pokerkit_6p"] = e2e / report["pokerkit"]["hands_per_s"]
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
