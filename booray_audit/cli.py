@@ -33,6 +33,7 @@ CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
 class Fmt(str, Enum):
     text = "text"
     json = "json"
+    parquet = "parquet"
 
 
 class UsageProblem(Exception):
@@ -70,14 +71,22 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
         raise UsageProblem(str(e)) from None
 
 
-def run_check(paths: List[str], override: Optional[Rules], sink) -> int:
+def audited(path: str, override: Optional[Rules], jobs: int = 1):
+    """The audit stream of one file, with ``jobs`` processes when more than one."""
+    if jobs > 1 and path != "-":
+        from .parallel import audit_parallel
+        return audit_parallel(path, jobs, override)
+    return audit(read_items(path), override)
+
+
+def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1) -> int:
     """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
     code = CLEAN
     for path in expand(paths):
         if hasattr(sink, "start_file"):
             sink.start_file(path)
         try:
-            for item in audit(read_items(path), override):
+            for item in audited(path, override, jobs):
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
@@ -96,20 +105,47 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
           rules: Optional[str] = typer.Option(None, "--rules", help="profile name or house FILE.toml for every session"),
           fmt: Fmt = typer.Option(Fmt.text, "--format", help="text for people, json for scripts"),
           quiet: bool = typer.Option(False, "--quiet", help="only findings and the summary"),
-          no_color: bool = typer.Option(False, "--no-color")):
+          no_color: bool = typer.Option(False, "--no-color"),
+          jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
+          out: Optional[str] = typer.Option(None, "--out", help="with --format parquet: the folder to write")):
     """Parse, replay and settle: findings, rulings and the ledger."""
     override = _rules(rules)
+    if fmt == Fmt.parquet:
+        if not out:
+            raise UsageProblem("--format parquet needs --out DIR")
+        return _parquet(files, override, out, jobs)
     if fmt == Fmt.json:
         from .report import JsonDocument
         doc = JsonDocument()
-        code = run_check(files, override, doc)
+        code = run_check(files, override, doc, jobs)
         json.dump(doc.value(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return code
     from .report import TextReport
     report = TextReport(Console(no_color=no_color, highlight=False), quiet)
-    code = run_check(files, override, report)
+    code = run_check(files, override, report, jobs)
     report.summary()
+    return code
+
+
+def _parquet(files: List[str], override, out: str, jobs: int) -> int:
+    import duckdb
+    from .store import export_parquet
+    code = CLEAN
+    for path in expand(files):
+        try:
+            counts = export_parquet(audited(path, override, jobs), path, out)
+        except notation.ReadError as e:
+            _err(str(e))
+            code = UNREADABLE
+            continue
+        except (OSError, duckdb.Error) as e:
+            _err(f"{out}: cannot write Parquet: {str(e).splitlines()[0]}")
+            return UNREADABLE
+        if counts["problems"]:
+            code = UNREADABLE
+        elif counts["findings"] and code == CLEAN:
+            code = FINDINGS
     return code
 
 
@@ -265,7 +301,8 @@ def _open(db: str, read_only: bool):
 def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
                db: str = typer.Option(DEFAULT_DB, "--db", help="the DuckDB file"),
                rules: Optional[str] = typer.Option(None, "--rules"),
-               quiet: bool = typer.Option(False, "--quiet")):
+               quiet: bool = typer.Option(False, "--quiet"),
+               jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes")):
     """Check and store into DuckDB; re-importing the same hands changes nothing."""
     import duckdb
     store = _store()
@@ -276,7 +313,7 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
         for path in expand(files):
             try:
                 sha = store.file_sha(path) if path != "-" else ""
-                res = store.import_file(con, path, audit(read_items(path), override), sha)
+                res = store.import_file(con, path, audited(path, override, jobs), sha)
             except notation.ReadError as e:
                 _err(str(e))
                 code = UNREADABLE

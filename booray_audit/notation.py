@@ -250,14 +250,19 @@ def _chunks(lines: Iterable[tuple[int, str | None]]) -> Iterator[tuple[str, int,
 class Reader:
     """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s."""
 
-    def __init__(self, path: str, cards: int = 5):
+    def __init__(self, path: str, first_session: int = 0):
         self.path = path
+        self.first_session = first_session
 
     def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
-        session_index = -1
+        return self.read_lines(_lines(stream, self.path))
+
+    def read_lines(self, lines) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+        """Read from (line number, text) pairs, as ``sessions_of`` cuts them."""
+        session_index = self.first_session - 1
         last_number = 0
         seats: tuple[str, ...] = ()
-        for kind, start, body in _chunks(_lines(stream, self.path)):
+        for kind, start, body in _chunks(lines):
             items, problems = self._parse(start, body)
             if problems:
                 yield from problems
@@ -276,9 +281,9 @@ class Reader:
                     last_number = 0
                     yield r.Session(tags, index=session_index, line=start)
                 continue
-            if session_index < 0:
-                session_index = 0
-                yield r.Session((), index=0, line=start)
+            if session_index < self.first_session:
+                session_index = self.first_session
+                yield r.Session((), index=session_index, line=start)
             _, number, line = items[0]
             number = number if number is not None else last_number + 1
             if number <= last_number:
@@ -407,6 +412,22 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
         return None
     plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
     return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
+
+
+def sessions_of(stream: IO[bytes], path: str) -> Iterator[list[tuple[int, str | None]]]:
+    """Cut a file into its sessions' lines without parsing them (for parallel audits).
+
+    A tag block that follows a hand starts a new session (NOTATION.md §3)."""
+    current: list = []
+    has_hand = False
+    for kind, _, body in _chunks(_lines(stream, path)):
+        if kind == "tags" and has_hand:
+            yield current
+            current, has_hand = [], False
+        current += body
+        has_hand = has_hand or kind == "hand"
+    if current:
+        yield current
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:

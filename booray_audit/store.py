@@ -290,3 +290,30 @@ def import_file(con, path: str, items: Iterable, sha: str | None = None) -> Impo
     finally:
         stage.cleanup()
     return ImportResult(path, counts["hands"], new, dup, counts["findings"], counts["problems"])
+
+
+PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "findings", "plays": "plays"}
+
+
+def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
+    """Write one file's audit as Parquet under ``out_dir/<table>/source=<file>/``: hands,
+    players, findings and plays, for DuckDB, Spark or Trino to query in place."""
+    stage = _Stage()
+    try:
+        counts = stage_file(items, stage, path)
+        stage.close()
+        os.makedirs(out_dir, exist_ok=True)
+        con = duckdb.connect()
+        source = os.path.basename(path).replace("'", "")
+        for name, table in PARQUET_TABLES.items():
+            cols = "stage_seq INTEGER, " + TABLES[table]
+            types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
+            target = os.path.join(out_dir, name).replace("'", "''")
+            con.execute(f"""COPY (SELECT {_cols(table)}, '{source}' AS source FROM read_csv(
+                                '{stage.path(table)}', header=false, auto_detect=false, delim=',',
+                                nullstr='\\N', quote='"', escape='"', columns={{{types}}}))
+                            TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
+        con.close()
+    finally:
+        stage.cleanup()
+    return counts

@@ -83,3 +83,27 @@ def test_rules_lists_profiles_and_toggles(tmp_path):
     assert "previous" in p.stdout.decode()
     p = run_cli("check", "--format", "json", "--rules", house, CASE)
     assert json.loads(p.stdout)["sessions"][0]["rules"]["overrides"]["must-beat"] == "previous"
+
+
+def test_jobs_gives_identical_output_and_parquet(tmp_path):
+    from booray_audit.generate import generate_text
+    text, _ = generate_text(240, players=(3, 6), seed=21, violations=0.2)
+    big = tmp_path / "log.bhh"
+    big.write_text(text)
+    one = run_cli("check", "--format", "json", big)
+    two = run_cli("check", "--format", "json", "--jobs", "2", big)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    db1, db2 = tmp_path / "1.duckdb", tmp_path / "2.duckdb"
+    run_cli("import", big, "--db", db1)
+    run_cli("import", big, "--db", db2, "--jobs", "2")
+    q = "SELECT count(*), sum(net), count(DISTINCT hand_id) FROM hand_players"
+    assert run_cli("sql", q, "--db", db1).stdout == run_cli("sql", q, "--db", db2).stdout
+    out = tmp_path / "pq"
+    p = run_cli("check", "--format", "parquet", "--out", out, big, "--jobs", "2")
+    assert p.returncode == 1
+    import duckdb
+    n = duckdb.connect().execute(
+        f"SELECT count(*) FROM read_parquet('{out}/findings/*/*.parquet', hive_partitioning=true)").fetchone()[0]
+    assert n == sum(len(h["findings"]) for s in json.loads(one.stdout)["sessions"] for h in s["hands"])
+    assert run_cli("check", "--format", "parquet", big).returncode == 3  # needs --out

@@ -1,0 +1,41 @@
+"""`--jobs N`: audit a file's sessions in parallel processes, results in file order.
+
+Hands depend on each other only through the pot chain inside a session, so each
+session is audited whole by one worker; the parent cuts the file into sessions
+(by line, without parsing) and hands on the results in order, so the output is
+the same as with one process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Iterator
+
+from . import notation
+from .audit import audit
+from .rules import Rules
+
+
+def _work(job) -> list:
+    lines, path, first, override = job
+    return list(audit(notation.Reader(path, first).read_lines(lines), override))
+
+
+def audit_parallel(path: str, jobs: int, override: Rules | None) -> Iterator:
+    """Items as ``audit(notation.read(path))`` yields them, computed by ``jobs`` processes."""
+    try:
+        stream = open(path, "rb")
+    except IsADirectoryError:
+        raise notation.ReadError(f"{path}: is a folder, not a file") from None
+    except OSError as e:
+        raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+
+    def work():
+        with stream:
+            for i, lines in enumerate(notation.sessions_of(stream, path)):
+                yield lines, path, i, override
+
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(jobs) as pool:
+        for items in pool.imap(_work, work(), chunksize=1):
+            yield from items

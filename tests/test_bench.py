@@ -1,0 +1,22 @@
+"""The benchmark script runs end to end in its small mode (no timing is asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from .conftest import ROOT
+
+
+def test_bench_small_mode_runs(tmp_path):
+    p = subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--small", "--players", "2",
+                        "--hands", "60", "--scale", "60,120", "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    report = json.loads(p.stdout)
+    two = report["corpora"]["2"]
+    assert two["parse"]["hands"] == two["audit"]["hands"] == two["import"]["hands"] == 60
+    assert [g["hands"] for g in report["growth"]] == [60, 120]
+    assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
+    assert two["audit"]["cinch"]["decisions"] >= 0
