@@ -215,7 +215,8 @@ class HandReplay:
             order = know.order_from(leader)
             players = [p for p, _ in trick.plays]
             if order and players != order[:len(players)]:
-                bad = next(p for p, q in zip(players, order) if p != q)
+                bad = next((p for p, q in zip(players, order) if p != q),
+                           players[min(len(order), len(players) - 1)])  # more plays than players
                 self.add("out-of-turn", t, bad, None,
                          f"{bad} played out of turn at trick {t} (play goes clockwise: "
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
