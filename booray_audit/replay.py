@@ -228,7 +228,7 @@ class HandReplay:
                     self._check(t, seq, p, c, cards[:seq], trump, know, won, len(trick.plays) == len(active))
                     result.verified[(p, t)] = (len(self.findings) == before and trump is not None
                                                and know.whole_hand(p, t) is not None
-                                               and UNKNOWN not in cards[:seq + 1])
+                                               and all(x & 15 for x in cards[:seq + 1]))
                 else:
                     result.verified[(p, t)] = False
             w = know.winner(t, cards, trump)
@@ -241,18 +241,16 @@ class HandReplay:
             else:
                 winner = None
                 known_winners = False
-            if len(trick.plays) < len(active):
-                known_winners = False if nxt is None else known_winners
+            if len(trick.plays) < len(active) and nxt is None:
+                known_winners = False  # an abandoned last trick has no winner
             if winner is not None and winner in won:
                 won[winner] += 1
             for seq, (p, c) in enumerate(trick.plays):
                 result.plays.append((t, seq, p, c, p == winner))
         result.complete = known_winners and len(tricks) == need_tricks and all(
             len(t.plays) == len(active) for t in tricks)
-        if known_winners and (result.complete or not tricks):
-            result.tricks = won if tricks else None
-        elif tricks and known_winners:
-            result.tricks = won  # an unfinished hand: counts so far
+        if tricks and known_winners:
+            result.tricks = won  # for an unfinished hand, the counts so far
 
     def _check(self, t, seq, p, c, prior, trump, know, won, full_trick):
         """At most one finding for this play, the first that applies (RULES.md §7)."""
