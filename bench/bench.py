@@ -63,7 +63,8 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     if name == "parse":
         hands = sum(1 for it in notation.read(path) if type(it).__name__ == "Hand")
     elif name == "audit":
-        times, bounds = [], [0]
+        times: list[float] = []
+        by: dict[str, int] = {}
         judge = cinch.judge
 
         def timed(pos, won, rules, solver=None):
@@ -72,15 +73,15 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
             sv = cinch.Solver(rules)
             res = judge(pos, won, rules, sv)
             times.append(time.perf_counter() - s)
-            if sv.nodes == 0 and cinch.STATS["undecided"] == before:
-                bounds[0] += 1
+            how = "undecided" if cinch.STATS["undecided"] != before else sv.decided_by
+            by[how] = by.get(how, 0) + 1
             return res
         cinch.judge = timed
         hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
         t = sorted(times)
         out["cinch"] = {"decisions": len(t), "mean_ms": 1000 * sum(t) / len(t) if t else 0,
                         "p99_ms": 1000 * t[int(0.99 * (len(t) - 1))] if t else 0,
-                        "by_bounds": bounds[0] / len(t) if t else 0,
+                        "decided_by": {k: v / len(t) for k, v in sorted(by.items())} if t else {},
                         "undecided": cinch.STATS["undecided"],
                         "seconds": sum(t)}
     elif name == "import":

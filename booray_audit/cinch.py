@@ -142,6 +142,7 @@ class Solver:
         self.me = 0
         self.width: int | None = None
         self.policy = 0
+        self.decided_by = "bounds"  # or "restricted adversary", "search" (for benchmarks)
         self._memo: dict = {}
 
     def solve(self, pos: Position, k: int) -> bool:
@@ -156,7 +157,9 @@ class Solver:
         for self.width, self.policy in self.passes(len(pos.seats)):
             self._memo = {}
             if not self._p(*args):
+                self.decided_by = "search" if self.width is None else "restricted adversary"
                 return False
+        self.decided_by = "search"
         return True
 
     @staticmethod
