@@ -71,22 +71,59 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
         raise UsageProblem(str(e)) from None
 
 
-def audited(path: str, override: Optional[Rules], jobs: int = 1):
-    """The audit stream of one file, with ``jobs`` processes when more than one."""
+def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False):
+    """The audit stream of one file, with ``jobs`` processes when more than one, and a
+    progress bar (hands audited, bytes read) when asked and stderr is a terminal."""
     if jobs > 1 and path != "-":
         from .parallel import audit_parallel
-        return audit_parallel(path, jobs, override)
-    return audit(read_items(path), override)
+        items = audit_parallel(path, jobs, override)
+    else:
+        items = audit(read_items(path), override)
+    # CLI.md §1: on a terminal only, never in json mode (callers pass progress=False)
+    if progress and sys.stderr.isatty() and sys.stdout.isatty() and path != "-" and os.path.isfile(path):
+        return _with_progress(items, path)
+    return items
 
 
-def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1) -> int:
+def _with_progress(items, path: str):
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    size = os.path.getsize(path) or 1
+    lines = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[hands]} hands"),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(os.path.basename(path), total=size, hands=0)
+        hands = 0
+        for item in items:
+            if isinstance(item, HandReport):
+                hands += 1
+                if hands % 50 == 0:
+                    line = getattr(item.hand, "line", 0)
+                    lines = max(lines, line)
+                    # bytes are not tracked per hand: estimate from the line reached
+                    bar.update(task, completed=min(size, size * lines / max(_line_count(path), 1)),
+                               hands=hands)
+            yield item
+
+
+_LINES: dict[str, int] = {}
+
+
+def _line_count(path: str) -> int:
+    if path not in _LINES:
+        with open(path, "rb") as f:
+            _LINES[path] = sum(block.count(b"\n") for block in iter(lambda: f.read(1 << 20), b""))
+    return _LINES[path]
+
+
+def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
+              progress: bool = False) -> int:
     """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
     code = CLEAN
     for path in expand(paths):
         if hasattr(sink, "start_file"):
             sink.start_file(path)
         try:
-            for item in audited(path, override, jobs):
+            for item in audited(path, override, jobs, progress):
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
@@ -123,7 +160,7 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
         return code
     from .report import TextReport
     report = TextReport(Console(no_color=no_color, highlight=False), quiet)
-    code = run_check(files, override, report, jobs)
+    code = run_check(files, override, report, jobs, progress=quiet)  # a full report is its own progress
     report.summary()
     return code
 
@@ -313,7 +350,7 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
         for path in expand(files):
             try:
                 sha = store.file_sha(path) if path != "-" else ""
-                res = store.import_file(con, path, audited(path, override, jobs), sha)
+                res = store.import_file(con, path, audited(path, override, jobs, progress=not quiet), sha)
             except notation.ReadError as e:
                 _err(str(e))
                 code = UNREADABLE

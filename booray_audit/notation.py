@@ -98,11 +98,17 @@ class _Build(Transformer):
     def count(self, c):
         return int(c[0])
 
+    def discards(self, c):
+        return ("discards", c[0])
+
+    def draws(self, c):
+        return ("draws", c[0])
+
     def decision(self, c):
         action = c[1].lower()
-        discards = c[2] if len(c) > 2 else (0 if action == "play" else None)
-        draws = c[3] if len(c) > 3 else None
-        return r.Decision(_name(c[0]), action, discards, draws, line=c[0].line)
+        parts = dict(c[2:])
+        discards = parts.get("discards", 0 if action == "play" else None)
+        return r.Decision(_name(c[0]), action, discards, parts.get("draws"), line=c[0].line)
 
     def by_player(self, c):
         return tuple((_name(c[i]), parse_card(c[i + 1])) for i in range(0, len(c), 2))

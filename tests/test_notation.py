@@ -161,3 +161,95 @@ def test_reader_streams_one_hand_at_a_time():
     assert got[-1].number == 1000
     # it read only about what it yielded, not ahead into the endless file
     assert stream.served < 1010 * 40
+
+
+# -- round trip of random records (hypothesis) ------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from booray_audit.cards import DECK  # noqa: E402
+
+NAMES = st.one_of(st.from_regex(r"[A-Za-z][A-Za-z0-9_'.\-]{0,8}", fullmatch=True),
+                  st.sampled_from(["Big Al", "pass", "Hand", 'Say "hi"', "Ti-Jean", "Élodie"]))
+CARDS = st.sampled_from(list(DECK) + [parse_card("??"), parse_card("?h")])
+NOTE = st.none() | st.from_regex(r"[a-z][a-z ,.']{0,20}[a-z]", fullmatch=True)
+COUNTS = st.integers(0, 5)
+LISTS = st.lists(CARDS, min_size=1, max_size=5).map(tuple)
+
+
+def _events(draw):
+    kinds = st.sampled_from(["seats", "dealer", "ante", "pot", "deal", "up", "trump", "decision",
+                             "trick", "tricks", "net", "dispute", "tag"])
+    events, tricks = [], 0
+    for kind in draw(st.lists(kinds, min_size=1, max_size=12)):
+        note = draw(NOTE)
+        if kind == "seats":
+            e = r.Seats(tuple(draw(st.lists(NAMES, min_size=1, max_size=4))), note=note)
+        elif kind == "dealer":
+            e = r.Dealer(draw(NAMES), note=note)
+        elif kind == "ante":
+            e = r.Ante(draw(st.sampled_from(["all", "none"]) | st.lists(NAMES, min_size=1, max_size=3).map(tuple)),
+                       note=note)
+        elif kind == "pot":
+            e = r.PotClaim(draw(st.integers(0, 10 ** 6)), note=note)
+        elif kind == "deal":
+            e = r.Deal(draw(NAMES), draw(LISTS), note=note)
+        elif kind == "up":
+            e = r.Up(draw(CARDS), note=note)
+        elif kind == "trump":
+            e = r.Trump(draw(st.integers(0, 3)), note=note)
+        elif kind == "decision":
+            action = draw(st.sampled_from(["pass", "play", "draw"]))
+            if action == "pass":
+                e = r.Decision(draw(NAMES), "pass", None, None, note=note)
+            else:
+                discards = draw(LISTS | COUNTS) if action == "draw" else draw(LISTS | COUNTS)
+                draws = draw(st.none() | LISTS | COUNTS)
+                e = r.Decision(draw(NAMES), action, discards, draws, note=note)
+        elif kind == "trick":
+            tricks += 1
+            plays = tuple(draw(st.lists(st.tuples(NAMES, CARDS), min_size=1, max_size=4)))
+            e = r.Trick(tricks, plays, note=note)
+        elif kind == "tricks":
+            e = r.TricksClaim(tuple(draw(st.lists(st.tuples(NAMES, st.integers(0, 5)), min_size=1, max_size=4))),
+                              note=note)
+        elif kind == "net":
+            e = r.NetClaim(tuple(draw(st.lists(st.tuples(NAMES, st.integers(-999, 999)), min_size=1, max_size=4))),
+                           note=note)
+        elif kind == "dispute":
+            e = r.Dispute(draw(NAMES), draw(st.sampled_from(["renege", "failed-trump", "cinch-lead"])),
+                          draw(st.none() | st.integers(1, 5)), note=note)
+        else:
+            e = r.TagChange(draw(st.sampled_from(["Ante", "Limit", "Note"])), draw(st.from_regex(r'[a-z0-9 "\\]{0,8}', fullmatch=True)))
+        events.append(e)
+    while events and isinstance(events[-1], r.TagChange):  # tags after a hand's last event
+        events.pop()                                         # start a new session
+    return tuple(events)
+
+
+@st.composite
+def sessions(draw):
+    out = []
+    for i in range(draw(st.integers(1, 3))):
+        tags = r.ordered_tags(draw(st.lists(st.tuples(st.sampled_from(["Event", "Site", "Date", "Ante", "X-Seen"]),
+                                                      st.from_regex(r'[A-Za-z0-9 ,"\\]{0,12}', fullmatch=True)),
+                                            min_size=1, max_size=3, unique_by=lambda t: t[0])))
+        hands, number = [], 0
+        for _ in range(draw(st.integers(1, 3))):
+            number += draw(st.integers(1, 3))
+            events = _events(draw)
+            if not events:
+                continue
+            notes = tuple(draw(st.lists(st.from_regex(r"[a-z][a-z ]{0,10}[a-z]", fullmatch=True), max_size=1)))
+            hands.append(r.Hand(number, events, notes))
+        out.append(r.Session(tags, tuple(hands), index=i))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(sessions())
+def test_random_records_round_trip(recorded):
+    text = write(recorded)
+    again, problems = read(text)
+    assert problems == [], (text, problems)
+    assert again == recorded, text
