@@ -1,40 +1,10 @@
-"""Reports over the store: personal records, ledgers, and raw SQL."""
+"""Reports over the store: personal records and ledgers."""
 
 from __future__ import annotations
 
 import duckdb
 
-PLAYER_RECORD = """
-SELECT hp.player,
-       count(*) AS hands,
-       count(*) FILTER (WHERE hp.status = 'play') AS played,
-       count(*) FILTER (WHERE hp.status = 'pass') AS passed,
-       count(*) FILTER (WHERE hp.won_pot > 0) AS pots_won,
-       coalesce(sum(hp.won_pot), 0) AS chips_won,
-       count(*) FILTER (WHERE hp.bourre) AS bourres,
-       coalesce(sum(hp.penalty), 0) AS chips_paid,
-       coalesce(sum(hp.net), 0) AS net,
-       coalesce(max(hp.won_pot), 0) AS biggest_pot,
-       round(count(*) FILTER (WHERE hp.won_pot > 0) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
-           AS win_rate,
-       round(count(*) FILTER (WHERE hp.bourre) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
-           AS bourre_rate,
-       coalesce(any_value(v.violations), 0) AS violations,
-       coalesce(any_value(v.by_kind), '') AS violations_by_kind
-FROM hand_players hp
-JOIN hands h USING (hand_id)
-JOIN sessions s USING (session_id)
-LEFT JOIN (
-    SELECT player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
-    FROM (SELECT f.player, f.kind, count(*) AS n
-          FROM findings f JOIN hands h2 USING (hand_id) JOIN sessions s2 USING (session_id)
-          WHERE f.class = 'play' AND {where2}
-          GROUP BY f.player, f.kind)
-    GROUP BY player) v ON v.player = hp.player
-WHERE {where}
-GROUP BY hp.player
-ORDER BY net DESC, hp.player
-"""
+from .store import PLAYER_RECORD
 
 
 def stats(con: duckdb.DuckDBPyConnection, player: str | None = None, since: str | None = None,

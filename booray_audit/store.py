@@ -26,6 +26,40 @@ from .writer import hand_lines, tag_line
 
 SCHEMA_VERSION = 1
 
+# The personal record of every player; {where} and {where2} filter the hands and the
+# violations (by session date, player) for `booray-audit stats`.
+PLAYER_RECORD = """
+SELECT hp.player,
+       count(*) AS hands,
+       count(*) FILTER (WHERE hp.status = 'play') AS played,
+       count(*) FILTER (WHERE hp.status = 'pass') AS passed,
+       count(*) FILTER (WHERE hp.won_pot > 0) AS pots_won,
+       coalesce(sum(hp.won_pot), 0) AS chips_won,
+       count(*) FILTER (WHERE hp.bourre) AS bourres,
+       coalesce(sum(hp.penalty), 0) AS chips_paid,
+       coalesce(sum(hp.net), 0) AS net,
+       coalesce(max(hp.won_pot), 0) AS biggest_pot,
+       round(count(*) FILTER (WHERE hp.won_pot > 0) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
+           AS win_rate,
+       round(count(*) FILTER (WHERE hp.bourre) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
+           AS bourre_rate,
+       coalesce(any_value(v.violations), 0) AS violations,
+       coalesce(any_value(v.by_kind), '') AS violations_by_kind
+FROM hand_players hp
+JOIN hands h USING (hand_id)
+JOIN sessions s USING (session_id)
+LEFT JOIN (
+    SELECT player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
+    FROM (SELECT f.player, f.kind, count(*) AS n
+          FROM findings f JOIN hands h2 USING (hand_id) JOIN sessions s2 USING (session_id)
+          WHERE f.class = 'play' AND {where2}
+          GROUP BY f.player, f.kind)
+    GROUP BY player) v ON v.player = hp.player
+WHERE {where}
+GROUP BY hp.player
+ORDER BY net DESC, hp.player
+"""
+
 TABLES = {
     "imports": "path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER",
     "sessions": ("session_id VARCHAR PRIMARY KEY, event VARCHAR, site VARCHAR, date DATE, profile VARCHAR, "
@@ -44,19 +78,8 @@ TABLES = {
 CHILDREN = ("hand_players", "plays", "findings", "rulings")
 
 VIEWS = {
-    # one row per player: the personal record
-    "player_stats": """
-        SELECT hp.player,
-               count(*) AS hands,
-               count(*) FILTER (WHERE hp.status = 'play') AS played,
-               count(*) FILTER (WHERE hp.status = 'pass') AS passed,
-               count(*) FILTER (WHERE hp.won_pot > 0) AS pots_won,
-               coalesce(sum(hp.won_pot), 0) AS chips_won,
-               count(*) FILTER (WHERE hp.bourre) AS bourres,
-               coalesce(sum(hp.penalty), 0) AS chips_paid,
-               coalesce(sum(hp.net), 0) AS net,
-               max(hp.won_pot) AS biggest_pot
-        FROM hand_players hp GROUP BY hp.player""",
+    # one row per player: the personal record (the query `stats` runs, unfiltered)
+    "player_stats": PLAYER_RECORD.format(where="TRUE", where2="TRUE"),
     "ledger": """
         SELECT h.session_id, hp.player, sum(hp.net) AS net
         FROM hand_players hp JOIN hands h USING (hand_id)
