@@ -355,8 +355,8 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
                 _err(str(e))
                 code = UNREADABLE
                 continue
-            except OSError as e:
-                _err(f"{path}: cannot read: {e.strerror or e}")
+            except OSError as e:  # reading the file, or staging its rows (a full disk)
+                _err(f"{path}: not imported, the database is unchanged: {e.strerror or e}")
                 code = UNREADABLE
                 continue
             except duckdb.Error as e:

@@ -137,3 +137,30 @@ def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
     p = run_cli("import", big, "--db", db)
     assert p.returncode in (0, 1)
     assert counts(db)[0] == before[0] + 1500
+
+
+def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from booray_audit import cli, store
+
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    before = counts(db)
+    written = [0]
+    real_row = store._Stage.row
+
+    def row(self, table, seq, values):
+        written[0] += 1
+        if written[0] > 20:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_row(self, table, seq, values)
+
+    monkeypatch.setattr(store._Stage, "row", row)
+    monkeypatch.setattr(sys, "argv", ["booray-audit", "import", str(CORPUS / "09-session-chain.bhh"), "--db", str(db)])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "unchanged" in err and "Traceback" not in err
+    assert counts(db) == before
