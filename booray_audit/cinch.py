@@ -384,7 +384,7 @@ def _why(pos: Position, won: int, sure: int) -> str:
     return f"won {won} trick{'s' if won != 1 else ''}, {sure} sure with {top}"
 
 
-def position(know, p: str, t: int, prior: list[int], reveal_fn=reveal) -> Position | None:
+def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     """P's view before playing to trick t, or None when the record does not show it."""
     hand = know.whole_hand(p, t)
     trump = know.trump
@@ -406,7 +406,7 @@ def position(know, p: str, t: int, prior: list[int], reveal_fn=reveal) -> Positi
                 return None
             i = index[q]
             if q != p:
-                forb[i] |= reveal_fn(c, seen, trump, know.rules)
+                forb[i] |= reveal(c, seen, trump, know.rules)
             counts[i] -= 1
             played |= 1 << c
             seen.append(c)

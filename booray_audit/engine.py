@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_MASK, above, card_str, suit_mask
+from .cards import above, card_str, suit_mask
 from .rules import Rules
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -83,10 +83,3 @@ def legal(hand: int, trick: list[int], trump: int, rules: Rules) -> Legal:
     if not beaters and rules.trump_when_cannot_win == "may":
         return Legal(hand, "any", "trump-when-cannot-win")
     return Legal(trumps, "trump", "must-trump")
-
-
-def trump_mask(trump: int) -> int:
-    return suit_mask(trump) if 0 <= trump < 4 else 0
-
-
-__all__ = ["beats", "winning", "legal", "Legal", "trump_mask", "SUIT_MASK", "SUIT_NAMES"]

@@ -7,7 +7,7 @@ never change meaning once released: add a new one instead.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 
 class RulesError(ValueError):
@@ -175,7 +175,3 @@ def resolve(name_or_file: str) -> Rules:
     if name_or_file.endswith(".toml"):
         return load_house(name_or_file)
     return profile(name_or_file)
-
-
-def field_names() -> list[str]:
-    return [f.name for f in fields(Rules)]
