@@ -129,7 +129,8 @@ class Solver:
 
     Each of P's trumps loses only to a higher trump in the same trick, and a card
     is in one trick only, so ``top_trumps`` over the trumps an opponent may still
-    hold is a lower bound at every node.  Before the full search, a pass where the
+    hold is a lower bound at every node; on lead, cashing the top trumps first
+    (which draws the others') gives a second one.  Before the full search, a pass where the
     adversary keeps only its most dangerous card per move gives an upper bound:
     if P fails even then, P fails.
     """
@@ -206,7 +207,21 @@ class Solver:
         for j, c in trick:
             if j != self.me:
                 captors |= (1 << c) & trumps
-        return top_trumps(hand, captors, self.trump)
+        sure = top_trumps(hand, captors, self.trump)
+        if trick:
+            return sure
+        # On lead, P can first cash its trumps above every captor: each such lead makes every
+        # opponent holding a trump play one (must follow), so at most the highest u - b of
+        # the u trumps the opponents may hold are left to capture P's lower trumps.
+        mine = hand & trumps
+        bosses = mine & ~((1 << captors.bit_length()) - 1) if captors else mine
+        b = bosses.bit_count()
+        if not b:
+            return sure
+        kept = captors
+        for _ in range(min(b, captors.bit_count())):
+            kept &= kept - 1  # drop the lowest
+        return max(sure, b + top_trumps(hand & ~bosses, kept, self.trump))
 
     def _players(self, counts, trick) -> int:
         """How many play to the current trick: P and every opponent still holding cards."""

@@ -87,3 +87,35 @@ def test_solver_agrees_with_the_oracle(chunk):
 
 def test_solver_agrees_with_the_oracle_on_a_wider_deck():
     assert _agree(77, 60, STD, ranks=5) == 60
+
+
+def test_cashing_top_trumps_draws_the_others():
+    # Q T 5 2 of trump with the A and K gone; J 8 4 out. Leading the Q makes whoever holds
+    # trumps follow, so at most two captors remain for the T 5 2: two sure tricks.
+    hand = mask_of(parse_card(c) for c in "Qs Ts 5s 2s".split())
+    gone = mask_of(parse_card(c) for c in "As Ks 3s 6s 7s 9s".split())
+    pos = Position(hand, FULL_DECK & ~hand & ~gone, 0, ("p0", "p1", "p2"), "p0", (0, 4, 4), (0, 0, 0), ())
+    assert judge(pos, 1, STD)          # 1 won + 2 sure = 3
+    assert not judge(pos, 0, STD)
+
+
+def test_the_on_lead_bound_is_sound_where_it_helps():
+    """Wherever the on-lead bound beats the plain top-trumps count, the oracle agrees."""
+    from booray_audit.cards import suit_mask
+    rng = random.Random(42)
+    checked = 0
+    for _ in range(20000):
+        pos, facts = random_position(rng, STD, ranks=4)
+        if pos.trick:
+            continue
+        s = Solver(STD)
+        s.trump, s.me = pos.trump, pos.seats.index(pos.me)
+        bound = s._lower(pos.hand, pos.unseen, pos.counts, pos.forbidden, ())
+        captors = 0
+        for j, n in enumerate(pos.counts):
+            if n:
+                captors |= pos.unseen & suit_mask(pos.trump) & ~pos.forbidden[j]
+        if bound > top_trumps(pos.hand, captors, pos.trump):
+            assert oracle_value(facts, STD) >= bound
+            checked += 1
+    assert checked >= 30
