@@ -11,6 +11,7 @@ capped by what is left), so no reshuffle happens.
 from __future__ import annotations
 
 import random
+from datetime import date, timedelta
 from dataclasses import dataclass
 
 from .cards import DECK, card_str, cards_of, mask_of, suit_mask
@@ -239,6 +240,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
         if session:
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")
+        yield tag_line("Date", (date(2026, 1, 1) + timedelta(days=session)).isoformat())
         yield tag_line("Source", f"booray-audit generate --seed {seed}")
         yield tag_line("Rules", rules.profile.split("+")[0])  # a house file's base profile
         for k, v in rules.overrides:
