@@ -153,6 +153,9 @@ def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -
         if s.net is not None or d.kind in ("wrong-trick-count",) and rep.tricks is not None:
             return Ruling(d.player, d.kind, d.trick, "rejected", "the replay agrees with the claim")
         return Ruling(d.player, d.kind, d.trick, "undecidable", "the hand's settlement is not known")
+    if rep.dealer is None or rep.trump is None or not rep.seated:
+        return Ruling(d.player, d.kind, d.trick, "undecidable",
+                      "the record lacks the seats, the dealer or the trump needed to check it")
     return Ruling(d.player, d.kind, d.trick, "rejected", "the record shows no such error")
 
 

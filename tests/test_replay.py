@@ -237,3 +237,10 @@ def test_dispute_rulings():
 def open_case(name):
     from .conftest import CORPUS
     return (CORPUS / name).read_text(encoding="utf-8-sig")
+
+
+def test_record_disputes_need_a_record_that_can_show_them():
+    bare = "Hand 1\nTrick Ann As, Ben 2s\nDispute Ben out-of-turn 1\n"
+    assert [r.ruling for r in reports(bare)[0].rulings] == ["undecidable"]
+    full = THREE + "Hand 1\nDealer Cal\nTrump s\nTrick Ann As, Ben 2s, Cal 3s\nDispute Ben out-of-turn 1\n"
+    assert [r.ruling for r in reports(full)[0].rulings] == ["rejected"]
