@@ -122,7 +122,7 @@ def test_a_locked_database(tmp_path):
 def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
     db = tmp_path / "b.duckdb"
     big = tmp_path / "big.bhh"
-    text, _ = generate_text(1500, players=(2, 3), seed=9)
+    text, _ = generate_text(3000, players=(2, 4), seed=9)  # several seconds to import
     big.write_text(text)
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
     before = counts(db)
@@ -135,7 +135,7 @@ def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
     assert counts(db) == before
     p = run_cli("import", big, "--db", db)
     assert p.returncode in (0, 1)
-    assert counts(db)[0] == before[0] + 1500
+    assert counts(db)[0] == before[0] + 3000
 
 
 def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys):
