@@ -334,6 +334,19 @@ def _open(db: str, read_only: bool):
         raise typer.Exit(UNREADABLE) from None
 
 
+def _query(db: str, fn, *args):
+    """Run a report on the store, read-only; a damaged store is a one-line error (exit 2)."""
+    import duckdb
+    con = _open(db, read_only=True)
+    try:
+        return fn(con, *args)
+    except duckdb.Error as e:
+        _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
+        raise typer.Exit(UNREADABLE) from None
+    finally:
+        con.close()
+
+
 @app.command("import")
 def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
                db: str = typer.Option(DEFAULT_DB, "--db", help="the DuckDB file"),
@@ -418,11 +431,7 @@ def stats(player: Optional[str] = typer.Option(None, "--player"),
     """Personal records: hands, pots won, chips, bourrés, penalties, net, violations."""
     from .queries import stats as query
     since, until = _date(since, "--since"), _date(until, "--until")
-    con = _open(db, read_only=True)
-    try:
-        columns, rows = query(con, player, since, until)
-    finally:
-        con.close()
+    columns, rows = _query(db, query, player, since, until)
     if player and not rows:
         _err(f"no hands stored for {player}")
         return FINDINGS
@@ -444,11 +453,7 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", help="a sess
            fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
     """Who owes what, per session and overall; the pot left on the table."""
     from .queries import ledger as query
-    con = _open(db, read_only=True)
-    try:
-        rows, pots, overall = query(con, session)
-    finally:
-        con.close()
+    rows, pots, overall = _query(db, query, session)
     if session and not rows:
         _err(f"no session {session} in {db}")
         return FINDINGS

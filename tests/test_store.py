@@ -163,3 +163,12 @@ def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys
     err = capsys.readouterr().err
     assert "No space left on device" in err and "unchanged" in err and "Traceback" not in err
     assert counts(db) == before
+
+
+def test_a_damaged_store_answers_with_a_message(tmp_path):
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    assert run_cli("sql", "DROP TABLE hand_players CASCADE", "--db", db, "--write").returncode == 0
+    for args in (("stats",), ("ledger",), ("stats", "--player", "Dave")):
+        p = run_cli(*args, "--db", db)
+        assert p.returncode == 2 and b"Traceback" not in p.stderr and b"cannot answer" in p.stderr, p.stderr
