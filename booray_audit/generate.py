@@ -14,7 +14,7 @@ import random
 from datetime import date, timedelta
 from dataclasses import dataclass
 
-from .cards import DECK, card_str, cards_of, mask_of, suit_mask
+from .cards import DECK, FULL_DECK, card_str, cards_of, mask_of, suit_mask
 from .cinch import Position, judge, others_out_of_trump, reveal
 from .engine import beats, legal, winning
 from .rules import Rules
@@ -57,7 +57,7 @@ class _Table:
         lines = [f"Dealer {qname(dealer)}"]
         lines += [f"Deal {qname(p)} " + " ".join(card_str(c) for c in hands[p]) for p in order]
         lines.append(f"Up {card_str(up)}")
-        active, passed, discards = [], [], {}
+        active, passed = [], []
         self.discarded = {}
         most = rules.discard_limit(n)
         for i, p in enumerate(order):
@@ -75,7 +75,6 @@ class _Table:
             del stock[:k]
             hands[p] = [c for c in h if c not in out] + got
             active.append(p)
-            discards[p] = len(out)
             self.discarded[p] = mask_of(out)
             if k:
                 lines.append(f"{qname(p)} play {' '.join(map(card_str, out))} -> {' '.join(map(card_str, got))}")
@@ -112,7 +111,7 @@ class _Table:
             for p in turn:
                 me = idx[p]
                 hand = mine[p]
-                unseen = _deck_mask() & ~played & ~hand & ~self.discarded.get(p, 0)
+                unseen = FULL_DECK & ~played & ~hand & ~self.discarded.get(p, 0)
                 cnt = tuple(0 if j == me else counts[j] for j in range(len(seats)))
                 pos = Position(hand, unseen, trump, tuple(seats), p, cnt,
                                tuple(f & unseen for f in forb), tuple(trick))
@@ -220,13 +219,9 @@ def _equivalents(top: int, hand: int, played: int) -> int:
     return out
 
 
-def _deck_mask() -> int:
-    return mask_of(DECK)
-
-
 def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
              violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40):
-    """Yield BHH lines; returns (via StopIteration value) nothing. See ``generate_text``."""
+    """Yield BHH lines; the generator's return value is the list of ``Injected`` violations."""
     from .rules import profile
     rules = rules or profile("standard")
     rng = random.Random(seed)

@@ -281,10 +281,10 @@ class HandReplay:
             return
         if suit != led and suit != trump and led != trump and self.rules.must_trump:
             trumps = held & suit_mask(trump)
-            able = trumps & above(best) if best >> 4 == trump else trumps
-            if not able and best >> 4 != trump and trump in suits:
-                able = None  # a trump of unknown rank: any trump beats a non-trump
-            if (self.rules.trump_when_cannot_win == "must" and (trumps or trump in suits)) or able or able is None:
+            holds = bool(trumps) or trump in suits
+            # a trump of unknown rank beats a plain card, but cannot be shown to beat a trump
+            can_win = bool(trumps & above(best)) if best >> 4 == trump else holds
+            if holds and (self.rules.trump_when_cannot_win == "must" or can_win):
                 proof = _top(trumps) if trumps else None
                 self.add("failed-trump", t, p, c,
                          f"{p} was void in {SUIT_NAMES[led]} and held trump, but played {_the(c)}",
@@ -298,7 +298,7 @@ class HandReplay:
             if self.rules.must_beat == "previous":
                 target = next(x for x in reversed(prior) if x >> 4 == led)
             beaters = held_led & above(target)
-            if not beats(c, target, trump) and (c & 15) < (target & 15) and beaters:
+            if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
                 proof = _top(beaters)
                 self.add("failed-beat", t, p, c,
                          f"{p} played {_the(c)} under the {card_str(target)} while holding "

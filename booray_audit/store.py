@@ -19,7 +19,7 @@ from typing import Iterable
 
 import duckdb
 
-from .audit import HandReport, SessionEnd, SessionStart
+from .audit import HandReport, SessionStart
 from .cards import SUIT_LETTERS, card_str
 from .record import SyntaxProblem
 from .writer import hand_lines, tag_line
@@ -188,14 +188,14 @@ class _Stage:
         self.dir.cleanup()
 
 
-def _session_row(start: SessionStart, path: str, first_hand_id: str) -> list:
+def _session_row(start: SessionStart, path: str, session_id: str) -> list:
     s, rules = start.session, start.rules
     date = (s.tag("Date") or "").replace(".", "-")
     try:
         datetime.strptime(date, "%Y-%m-%d")
     except ValueError:
         date = None
-    return [None, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
+    return [session_id, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
             json.dumps(dict(rules.overrides)), json.dumps(dict(s.tags)), path]
 
 
@@ -213,16 +213,12 @@ def stage_file(items: Iterable, stage: _Stage, path: str) -> dict:
             hand_id = _id(tags_text, "\n".join(hand_lines(item.hand)))
             if session_id is None:
                 session_id = _id(tags_text, hand_id)
-                row = _session_row(session_row, path, hand_id)
-                row[0] = session_id
-                stage.row("sessions", counts["hands"], row)
+                stage.row("sessions", counts["hands"], _session_row(session_row, path, session_id))
             _stage_hand(stage, counts["hands"], item, hand_id, session_id)
             counts["hands"] += 1
             counts["findings"] += len(item.findings)
         elif isinstance(item, SyntaxProblem):
             counts["problems"] += 1
-        elif isinstance(item, SessionEnd):
-            pass
     return counts
 
 
