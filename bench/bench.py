@@ -179,6 +179,7 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, help="hands per base corpus")
     ap.add_argument("--players", default="2,6,8")
     ap.add_argument("--scale", help="sizes for the growth test, comma-separated")
+    ap.add_argument("--growth-players", type=int, default=6, help="players per hand in the growth test")
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--stage", help=argparse.SUPPRESS)
     ap.add_argument("--file", help=argparse.SUPPRESS)
@@ -203,17 +204,19 @@ def main(argv=None):
         entry["import_write_share"] = max(entry["import"]["seconds"] - au, 0) / entry["import"]["seconds"]
         report["corpora"][players] = entry
         print(f"{players} players: {json.dumps(entry)}", file=sys.stderr)
-    # growth: 6-player corpus repeated
-    base6 = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
+    # growth: one corpus repeated
+    g = a.growth_players
+    base_g = corpus(os.path.join(a.out, f"p{g}-{base_n}.bhh"), base_n, g, seed=g)
     growth = []
     for size in scale:
-        path = scaled(base6, max(1, size // base_n), os.path.join(a.out, f"p6-x{size}.bhh"))
+        path = scaled(base_g, max(1, size // base_n), os.path.join(a.out, f"p{g}-x{size}.bhh"))
         r = run_stage("audit", path)
         r.pop("cinch", None)
         growth.append(r)
         print(f"growth {size}: {json.dumps(r)}", file=sys.stderr)
-    report["growth"] = growth
+    report["growth"] = {"players": g, "runs": growth}
     # stats over a large store
+    base6 = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "big.duckdb")
         run_stage("import", base6, db)

@@ -145,6 +145,7 @@ class Solver:
         self.policy = 0
         self.decided_by = "bounds"  # or "restricted adversary", "search" (for benchmarks)
         self._memo: dict = {}
+        self._lost: set = set()  # positions P loses against a restricted adversary: lost against all
 
     def solve(self, pos: Position, k: int) -> bool:
         """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget.
@@ -178,13 +179,15 @@ class Solver:
         hit = self._memo.get(key)
         if hit is not None:
             return hit
+        if key in self._lost:
+            return False
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise Undecided
-        if self._lower(hand, unseen, counts, forb, trick) >= k:
-            res = True
-        elif trick and len(trick) == self._players(counts, trick):
+        if trick and len(trick) == self._players(counts, trick):
             res = self._finish(hand, unseen, counts, forb, trick, k)
+        elif self._lower(hand, unseen, counts, forb, trick) >= k:
+            res = True
         else:
             seat = self.me if not trick else self._next(trick[-1][0], counts, trick)
             if seat == self.me:
@@ -196,32 +199,90 @@ class Solver:
                 res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
                           for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick))
         self._memo[key] = res
+        if not res:
+            self._lost.add(key)
         return res
 
     def _lower(self, hand, unseen, counts, forb, trick) -> int:
+        """Tricks P wins for sure by simple counting: a lower bound of the search."""
+        if not trick:
+            return self._lead_lower(hand, unseen, counts, forb)
         trumps = suit_mask(self.trump)
+        held = [unseen & ~forb[j] if n else 0 for j, n in enumerate(counts)]
+        played = {j for j, _ in trick}
         captors = 0
+        if self.me not in played:  # trumps in this trick can capture only P's card in it
+            for j, c in trick:
+                captors |= (1 << c) & trumps
+        for h in held:
+            captors |= h & trumps
+        sure = top_trumps(hand, captors, self.trump)
+        # A card of P that wins this trick whatever the seats still to play hold gives
+        # P the trick and the lead with the rest of its hand.
+        later = 0
+        for j, h in enumerate(held):
+            if j not in played:
+                later |= h
+        cards = [c for _, c in trick]
+        best = cards[winning(cards, self.trump)]
+        if self.me in played:
+            mine = [best] if trick[winning(cards, self.trump)][0] == self.me else []
+            rest = [hand]
+        else:
+            ok = legal(hand, cards, self.trump, self.rules).cards
+            mine = [c for c in cards_of(ok) if beats(c, best, self.trump)]
+            rest = [hand & ~(1 << c) for c in mine]
+        for c, h in zip(mine, rest):
+            beaters = suit_mask(c >> 4) & above(c)
+            if c >> 4 != self.trump:
+                beaters |= trumps
+            if not later & beaters:
+                sure = max(sure, 1 + self._lead_lower(h, unseen, counts, forb))
+        return sure
+
+    def _captors(self, unseen, counts, forb) -> int:
+        """The trumps some opponent may still hold."""
+        trumps = unseen & suit_mask(self.trump)
+        out = 0
         for j, n in enumerate(counts):
             if n:
-                captors |= unseen & trumps & ~forb[j]
-        for j, c in trick:
-            if j != self.me:
-                captors |= (1 << c) & trumps
+                out |= trumps & ~forb[j]
+        return out
+
+    def _lead_lower(self, hand, unseen, counts, forb) -> int:
+        """Sure tricks for P on lead by counting, the better of two plans.
+
+        Any order: each of P's trumps loses only to a higher trump, each of which captures
+        once (``top_trumps``).  Cash first: P leads its trumps above every trump an
+        opponent may hold (each such lead makes every opponent holding a trump play one,
+        so at most the highest u - b of the u trumps they may hold are left), then its
+        plain cards that no opponent may beat in their suit (bosses): either all win and P
+        keeps the lead, or an opponent ruffs one, spending a trump (the lowest, the least
+        loss to the adversary), after which only the trump count is sure."""
+        trumps = suit_mask(self.trump)
+        anything = 0
+        for j, n in enumerate(counts):
+            if n:
+                anything |= unseen & ~forb[j]
+        captors = anything & trumps
         sure = top_trumps(hand, captors, self.trump)
-        if trick:
-            return sure
-        # On lead, P can first cash its trumps above every captor: each such lead makes every
-        # opponent holding a trump play one (must follow), so at most the highest u - b of
-        # the u trumps the opponents may hold are left to capture P's lower trumps.
         mine = hand & trumps
-        bosses = mine & ~((1 << captors.bit_length()) - 1) if captors else mine
+        bosses = mine & ~((1 << captors.bit_length()) - 1)
         b = bosses.bit_count()
-        if not b:
-            return sure
         kept = captors
         for _ in range(min(b, captors.bit_count())):
             kept &= kept - 1  # drop the lowest
-        return max(sure, b + top_trumps(hand & ~bosses, kept, self.trump))
+        rest = hand & ~bosses
+        plain = 0
+        for c in cards_of(hand & ~trumps):
+            if not anything & suit_mask(c >> 4) & above(c):
+                plain += 1
+        after = top_trumps(rest, kept, self.trump)
+        if plain and kept:
+            after = min(plain + after, top_trumps(rest, kept & (kept - 1), self.trump))
+        elif plain:
+            after += plain
+        return max(sure, b + after)
 
     def _players(self, counts, trick) -> int:
         """How many play to the current trick: P and every opponent still holding cards."""
@@ -246,43 +307,52 @@ class Solver:
         if hand.bit_count() < k:
             return False
         # an opponent won: the adversary leads the next trick
+        if top_trumps(hand, self._captors(unseen, counts, forb), self.trump) >= k:
+            return True
         return all(self._p(hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
                    for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ()))
 
     def _adversary(self, seat, hand, unseen, counts, forb, trick):
         """The cards the adversary can give ``seat`` to play, most dangerous first,
-        with the counts and constraints after each."""
+        with the counts and constraints after each (checked lazily, as they are tried)."""
         cards = [c for _, c in trick]
         choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
-        choices.sort(key=self._danger(trick, hand))
-        out = []
-        for c in choices:
-            extra = reveal(c, cards, self.trump, self.rules)
-            cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
+        cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
+        key = self._danger(trick, hand, unseen)
+        moves = sorted(((key(c, extra), c, extra) for c in choices
+                        for extra in (reveal(c, cards, self.trump, self.rules),)))
+        tried = 0
+        for _, c, extra in moves:
             rest = unseen & ~(1 << c)
             fb = tuple(f & rest for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
             if _feasible(rest, cnt, fb, -1):
-                out.append((c, cnt, fb))
-                if self.width is not None and len(out) >= self.width:
-                    break
-        return out
+                yield c, cnt, fb
+                tried += 1
+                if self.width is not None and tried >= self.width:
+                    return
 
-    def _danger(self, trick, hand):
-        """Move order for the adversary, most dangerous to P first.
+    def _danger(self, trick, hand, unseen):
+        """Move order for the adversary, most dangerous to P first: a key of (card,
+        cards the move shows the seat cannot hold).
 
         Policy 0: lead high in a plain suit P must follow; once P has played, one
-        opponent beats P's card as cheaply as it can and the others throw low plain
-        cards, keeping trumps to capture P's later.  Policy 1: lead and follow with
-        high trumps, to draw P's trumps early."""
+        opponent beats P's card as cheaply as it can and the others play what shows
+        the least (a low trump under P's rather than a void that gives up every trump
+        kept to capture P's later ones).  Policy 1: lead and follow with high trumps,
+        to draw P's trumps early."""
         trump = self.trump
+        trumps = unseen & suit_mask(trump)
         cards = [c for _, c in trick]
+
+        def cost(extra):
+            return (extra & trumps).bit_count(), (extra & unseen).bit_count()
         if self.policy == 1:
             if not cards:
-                return lambda c: (c >> 4 != trump, -(c & 15))
+                return lambda c, extra: (c >> 4 != trump, -(c & 15))
             best = cards[winning(cards, trump)]
-            return lambda c: (not beats(c, best, trump), -(c & 15))
+            return lambda c, extra: (not beats(c, best, trump), -(c & 15))
         if not cards:
-            def lead(c):
+            def lead(c, extra):
                 mine = hand & suit_mask(c >> 4)
                 if c >> 4 != trump and mine and c > mine.bit_length() - 1:
                     return (0, -(c & 15))  # P must follow under it
@@ -292,11 +362,14 @@ class Solver:
         if trick[w][0] == self.me:
             best = cards[w]
 
-            def capture(c):
-                b = beats(c, best, trump)
-                return (not b, c >> 4 == trump, c & 15)
+            def capture(c, extra):
+                if beats(c, best, trump):
+                    return (0, c >> 4 == trump, c & 15)
+                return (1, cost(extra), c >> 4 == trump, c & 15)
             return capture
-        return lambda c: (c >> 4 == trump, c & 15)
+        if any(j == self.me for j, _ in trick):
+            return lambda c, extra: (cost(extra), c >> 4 == trump, c & 15)
+        return lambda c, extra: (c >> 4 == trump, c & 15)
 
 
 def _distinct(options: int, unseen: int) -> list[int]:

@@ -17,7 +17,7 @@ def test_bench_small_mode_runs(tmp_path):
     report = json.loads(p.stdout)
     two = report["corpora"]["2"]
     assert two["parse"]["hands"] == two["audit"]["hands"] == two["import"]["hands"] == 60
-    assert [g["hands"] for g in report["growth"]] == [60, 120]
+    assert [g["hands"] for g in report["growth"]["runs"]] == [60, 120]
     assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
     cinch = two["audit"]["cinch"]
     assert cinch["decisions"] == 0 or abs(sum(cinch["decided_by"].values()) - 1) < 1e-9

@@ -230,7 +230,7 @@ def _events(draw):
 @st.composite
 def sessions(draw):
     out = []
-    for i in range(draw(st.integers(1, 3))):
+    for _ in range(draw(st.integers(1, 3))):
         tags = r.ordered_tags(draw(st.lists(st.tuples(st.sampled_from(["Event", "Site", "Date", "Ante", "X-Seen"]),
                                                       st.from_regex(r'[A-Za-z0-9 ,"\\]{0,12}', fullmatch=True)),
                                             min_size=1, max_size=3, unique_by=lambda t: t[0])))
@@ -242,8 +242,11 @@ def sessions(draw):
                 continue
             notes = tuple(draw(st.lists(st.from_regex(r"[a-z][a-z ]{0,10}[a-z]", fullmatch=True), max_size=1)))
             hands.append(r.Hand(number, events, notes))
-        out.append(r.Session(tags, tuple(hands), index=i))
-    return out
+        out.append((tags, tuple(hands)))
+    # A session with no hands cannot be told from the next one's tags (NOTATION.md §3:
+    # only tags after a hand start a new session), so only the last may be empty.
+    out = [s for s in out[:-1] if s[1]] + out[-1:]
+    return [r.Session(tags, hands, index=i) for i, (tags, hands) in enumerate(out)]
 
 
 @settings(max_examples=200, deadline=None)

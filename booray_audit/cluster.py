@@ -1,0 +1,52 @@
+"""Logs larger than one machine: audit many files with Dask, one task per file.
+
+Each task reads, audits and settles one file and writes its Parquet partitions
+(``out/<table>/source=<file name>/``, the layout of ``check --format parquet``),
+so the results never travel back through the scheduler; the task returns only
+its counts.  Dask's own scheduler places the tasks: a ``distributed.Client``
+made before the call (a local cluster, or one reaching a real cluster whose
+workers see the same files and ``out`` folder) is used; without one, Dask's
+default local scheduler runs them.  Sessions never span files, so files are
+independent.  Dask is an optional extra (``pip install 'booray-audit[dask]'``);
+nothing else in the package imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable
+
+from . import notation
+from .audit import audit
+from .rules import Rules, resolve
+
+
+def audit_file(path: str, out: str, rules: Rules | None = None) -> dict:
+    """One task: audit ``path`` into Parquet under ``out``; its counts, or why it failed."""
+    import duckdb
+
+    from .store import export_parquet
+    try:
+        counts = export_parquet(audit(notation.read(path), rules), path, out)
+    except (notation.ReadError, OSError, duckdb.Error) as e:
+        return {"file": path, "error": str(e).splitlines()[0]}
+    return {"file": path, **counts}
+
+
+def audit_files(paths: Iterable[str], out: str, rules: str | None = None) -> list[dict]:
+    """Audit every file as its own Dask task; counts per file, in the order given.
+
+    ``rules`` is a profile name or house-rules file for every session (as ``--rules``),
+    checked here before any task starts.  Two files with the same name would share a
+    partition folder, so names must differ."""
+    import dask.bag
+
+    override = resolve(rules) if rules else None
+    paths = list(paths)
+    names = [os.path.basename(p) for p in paths]
+    if len(set(names)) != len(names):
+        raise ValueError("two files share a name; their Parquet partitions would collide")
+    if not paths:
+        return []
+    bag = dask.bag.from_sequence(paths, npartitions=len(paths))
+    return bag.map(audit_file, out=out, rules=override).compute()
