@@ -41,12 +41,14 @@ class Cinch:
         return True
 
 
-def reveal(card: int, prior: list[int], trump: int, rules: Rules) -> int:
-    """Cards a player cannot hold after playing ``card`` legally on ``prior`` (rules 2–3)."""
+def reveal(card: int, prior: list[int], trump: int, rules: Rules, best: int | None = None) -> int:
+    """Cards a player cannot hold after playing ``card`` legally on ``prior`` (rules 2–3);
+    ``best`` is the card winning ``prior``, when the caller knows it."""
     if not prior:
         return 0
     led = prior[0] >> 4
-    best = prior[winning(prior, trump)]
+    if best is None:
+        best = prior[winning(prior, trump)]
     suit = card >> 4
     out = 0
     if suit == led:
@@ -319,8 +321,9 @@ class Solver:
         choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
         cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
         key = self._danger(trick, hand, unseen)
+        best = cards[winning(cards, self.trump)] if cards else None
         moves = sorted(((key(c, extra), c, extra) for c in choices
-                        for extra in (reveal(c, cards, self.trump, self.rules),)))
+                        for extra in (reveal(c, cards, self.trump, self.rules, best),)))
         tried = 0
         for _, c, extra in moves:
             rest = unseen & ~(1 << c)
@@ -397,7 +400,7 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     card of ``fixed`` (P's hand, the trick) separates, and that every opponent may or
     may not hold alike, form a run; playing any card of a run inside it is the same as
     playing its lowest or its highest, so only those two are tried."""
-    others = [forb[j] for j in range(len(counts)) if j != seat and counts[j] > 0]
+    others = [forb[j] & pool for j in range(len(counts)) if j != seat and counts[j] > 0 and forb[j] & pool]
     breakers = (fixed | unseen) & ~pool
     out: list[int] = []
     lo = prev = -1
