@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark every stage on seeded generated corpora, and how time grows with size.
 
-    python bench/bench.py                 # full: 10,000-hand corpora, scaling to 1,000,000 hands
+    python bench/bench.py                 # full: 10,000-hand corpora, 2-player growth to 1,000,000 hands
     python bench/bench.py --small         # a few thousand hands, for CI (no timing is asserted)
 
 Stages per corpus (2, 6 and 8 players): parse, audit (replay with every check,
@@ -179,7 +179,8 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, help="hands per base corpus")
     ap.add_argument("--players", default="2,6,8")
     ap.add_argument("--scale", help="sizes for the growth test, comma-separated")
-    ap.add_argument("--growth-players", type=int, default=6, help="players per hand in the growth test")
+    ap.add_argument("--growth-players", type=int, default=2,
+                    help="players per hand in the growth test (2: a million 6-player hands take hours)")
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--stage", help=argparse.SUPPRESS)
     ap.add_argument("--file", help=argparse.SUPPRESS)

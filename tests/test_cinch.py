@@ -119,3 +119,34 @@ def test_the_on_lead_bound_is_sound_where_it_helps():
             assert oracle_value(facts, STD) >= bound
             checked += 1
     assert checked >= 30
+
+
+def _cards(text: str) -> int:
+    return mask_of(parse_card(c) for c in text.split())
+
+
+def test_an_opponent_keeps_its_captor_under_a_boss_trump_lead():
+    """Trump diamonds, one trick won, Q♦ T♦ 2♠ T♥ with the J♦ unseen: no cinch.  Under
+    the Q♦ lead the J♦'s holder follows low and keeps it for the T♦; a void in trump would
+    give it up.  The restricted adversary finds that in a few nodes (this position used
+    to exhaust the search's budget)."""
+    hand = _cards("2s Th Td Qd")
+    gone = _cards("4h 5d Kd Ad 2c 4c 5c")
+    clubs = _cards("3c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
+    pos = Position(hand, FULL_DECK & ~hand & ~gone, 2, ("Ivan", "Victor", "Carol", "Alice"), "Alice",
+                   (4, 4, 4, 0), (0, clubs, clubs, 0), ())
+    solver = Solver(STD)
+    assert judge(pos, 1, STD, solver) is None
+    assert solver.decided_by == "restricted adversary" and solver.nodes < 500
+
+
+def test_a_trick_p_wins_outright_counts_before_the_search():
+    """Trump clubs, every other club gone; an opponent led the 4♥ and P (void in hearts)
+    holds 2♣ A♠ with no spade above: the 2♣ takes this trick, then the A♠ leads to win."""
+    hand = _cards("As 2c")
+    gone = _cards("3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 4h")
+    pos = Position(hand, FULL_DECK & ~hand & ~gone, 3, ("p0", "p1", "p2", "p3"), "p3",
+                   (1, 2, 2, 0), (0, 0, 0, 0), ((0, parse_card("4h")),))
+    solver = Solver(STD)
+    assert judge(pos, 1, STD, solver)
+    assert solver.nodes == 0
