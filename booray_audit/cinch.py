@@ -148,6 +148,7 @@ class Solver:
         self.decided_by = "bounds"  # or "restricted adversary", "search" (for benchmarks)
         self._memo: dict = {}
         self._lost: set = set()  # positions P loses against a restricted adversary: lost against all
+        self._probes: dict = {}  # the full search's probes with the restricted adversary
 
     def solve(self, pos: Position, k: int) -> bool:
         """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget.
@@ -158,18 +159,27 @@ class Solver:
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
         args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
-        for self.width, self.policy in self.passes(len(pos.seats)):
+        budget = self.max_nodes
+        for self.width, self.policy in self.PASSES:
             self._memo = {}
-            if not self._p(*args):
-                self.decided_by = "search" if self.width is None else "restricted adversary"
-                return False
+            self.max_nodes = self.nodes + self.PASS_NODES
+            try:
+                if not self._p(*args):
+                    self.decided_by = "restricted adversary"
+                    return False
+            except Undecided:
+                pass  # a restricted pass can only refute; past its share it gives way
+        self.width, self.policy, self._memo = None, 0, {}
+        self.max_nodes = self.nodes + budget
+        if not self._p(*args):
+            self.decided_by = "search"
+            return False
         self.decided_by = "search"
         return True
 
-    @staticmethod
-    def passes(players: int):
-        wide = ((2, 0),) if players <= 4 else ()
-        return ((1, 0), (1, 1)) + wide + ((None, 0),)
+    # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
+    PASSES = ((1, 0), (1, 1), (1, 2), (2, 0))
+    PASS_NODES = 1_000
 
     def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
@@ -198,8 +208,8 @@ class Solver:
                 res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((seat, c),), k)
                           for c in options)
             else:
-                res = all(self._p(hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
-                          for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick))
+                res = self._against(((hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
+                                     for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick)))
         self._memo[key] = res
         if not res:
             self._lost.add(key)
@@ -311,8 +321,23 @@ class Solver:
         # an opponent won: the adversary leads the next trick
         if top_trumps(hand, self._captors(unseen, counts, forb), self.trump) >= k:
             return True
-        return all(self._p(hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
-                   for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ()))
+        return self._against(((hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
+                              for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ())))
+
+    def _against(self, children) -> bool:
+        """Does P succeed after every adversary move?  In the full search each move is first
+        probed against the restricted adversary (cheap, and a loss there is a loss), so a
+        refutation anywhere among the moves is found before any move is searched in full."""
+        if self.width is not None:
+            return all(self._p(*child) for child in children)
+        children = list(children)
+        saved = self._memo
+        self.width, self._memo = 1, self._probes
+        try:
+            lost = any(not self._p(*child) for child in children)
+        finally:
+            self.width, self._memo = None, saved
+        return not lost and all(self._p(*child) for child in children)
 
     def _adversary(self, seat, hand, unseen, counts, forb, trick):
         """The cards the adversary can give ``seat`` to play, most dangerous first,
@@ -320,7 +345,7 @@ class Solver:
         cards = [c for _, c in trick]
         choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
         cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
-        key = self._danger(trick, hand, unseen)
+        key = self._danger(seat, trick, hand, unseen, forb, counts)
         best = cards[winning(cards, self.trump)] if cards else None
         moves = sorted(((key(c, extra), c, extra) for c in choices
                         for extra in (reveal(c, cards, self.trump, self.rules, best),)))
@@ -334,7 +359,12 @@ class Solver:
                 if self.width is not None and tried >= self.width:
                     return
 
-    def _danger(self, trick, hand, unseen):
+    def _keeper(self, unseen, forb, counts) -> int:
+        """The first opponent that may still hold a trump (policy 2 keeps them there)."""
+        trumps = unseen & suit_mask(self.trump)
+        return next((j for j, n in enumerate(counts) if n and trumps & ~forb[j]), -1)
+
+    def _danger(self, seat, trick, hand, unseen, forb, counts):
         """Move order for the adversary, most dangerous to P first: a key of (card,
         cards the move shows the seat cannot hold).
 
@@ -354,6 +384,8 @@ class Solver:
                 return lambda c, extra: (c >> 4 != trump, -(c & 15))
             best = cards[winning(cards, trump)]
             return lambda c, extra: (not beats(c, best, trump), -(c & 15))
+        if not cards and self.policy == 2:  # draw P's trumps with high ones
+            return lambda c, extra: (c >> 4 != trump, -(c & 15))
         if not cards:
             def lead(c, extra):
                 mine = hand & suit_mask(c >> 4)
@@ -361,9 +393,14 @@ class Solver:
                     return (0, -(c & 15))  # P must follow under it
                 return (1 if c >> 4 != trump and not mine else 2, c & 15)
             return lead
+        # policy 2 keeps the trumps together in one hand: the other seats show void
+        keep_apart = self.policy == 2 and seat != self._keeper(unseen, forb, counts)
         w = winning(cards, trump)
         if trick[w][0] == self.me:
             best = cards[w]
+
+            if keep_apart:
+                return lambda c, extra: (not beats(c, best, trump), c >> 4 == trump, c & 15)
 
             def capture(c, extra):
                 if beats(c, best, trump):
@@ -371,6 +408,8 @@ class Solver:
                 return (1, cost(extra), c >> 4 == trump, c & 15)
             return capture
         if any(j == self.me for j, _ in trick):
+            if keep_apart:
+                return lambda c, extra: (c >> 4 == trump, c & 15)
             return lambda c, extra: (cost(extra), c >> 4 == trump, c & 15)
         return lambda c, extra: (c >> 4 == trump, c & 15)
 
