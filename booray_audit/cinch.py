@@ -127,14 +127,18 @@ class Undecided(Exception):
 
 
 class Solver:
-    """Exact sure-tricks search for one position's player.
+    """Exact sure-tricks search for one position's player, in four steps.
 
-    Each of P's trumps loses only to a higher trump in the same trick, and a card
-    is in one trick only, so ``top_trumps`` over the trumps an opponent may still
-    hold is a lower bound at every node; on lead, cashing the top trumps first
-    (which draws the others') gives a second one.  Before the full search, a pass where the
-    adversary keeps only its most dangerous card per move gives an upper bound:
-    if P fails even then, P fails.
+    1. Bounds (``_lower``), at every node: each of P's trumps loses only to a higher
+       trump in the same trick (``top_trumps``); a trick P's card wins whatever the
+       seats still to play hold; on lead, cashing the trumps above every captor, then
+       the plain cards no one can beat.
+    2. Restricted adversaries (``PASSES``): the adversary keeps one or two moves per
+       turn under a policy; P failing there fails against every adversary.
+    3. The relaxed game (``_relax``): a stronger adversary, for whom the ranks of the
+       suits P lacks are blank; P succeeding there succeeds against every adversary.
+    4. The exact search, each adversary move first probed against step 2's adversary.
+    Steps 2 and 3 have node shares of their own; step 4 has ``max_nodes``.
     """
 
     def __init__(self, rules: Rules, max_nodes: int = 3_000):
@@ -145,17 +149,15 @@ class Solver:
         self.me = 0
         self.width: int | None = None
         self.policy = 0
-        self.decided_by = "bounds"  # or "restricted adversary", "search" (for benchmarks)
+        self.decided_by = "bounds"  # or "restricted adversary", "relaxed search", "search"
         self._memo: dict = {}
         self._lost: set = set()  # positions P loses against a restricted adversary: lost against all
-        self._probes: dict = {}  # the full search's probes with the restricted adversary
+        self._probes: tuple = ({}, {})  # the full searches' probes with the restricted adversary
+        self.relaxed = False  # see _relax
 
     def solve(self, pos: Position, k: int) -> bool:
-        """Can P win ``k`` more tricks for sure? Raises ``Undecided`` past the budget.
-
-        Restricted adversaries first (one move per turn under each policy, then the
-        three most dangerous): each is an upper bound, so P failing there settles it.
-        Only the full search can show a cinch."""
+        """Can P win ``k`` more tricks for sure? Raises ``Undecided`` when the exact
+        search goes past ``max_nodes`` (the class docstring gives the steps)."""
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
         args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
@@ -169,7 +171,18 @@ class Solver:
                     return False
             except Undecided:
                 pass  # a restricted pass can only refute; past its share it gives way
-        self.width, self.policy, self._memo = None, 0, {}
+        self.width, self.policy = None, 0
+        self.relaxed, self._memo = True, {}
+        self.max_nodes = self.nodes + self.RELAXED_NODES
+        try:
+            if self._p(*args):
+                self.decided_by = "relaxed search"
+                return True
+        except Undecided:
+            pass  # the relaxed game can only show a cinch
+        finally:
+            self.relaxed = False
+        self._memo = {}
         self.max_nodes = self.nodes + budget
         if not self._p(*args):
             self.decided_by = "search"
@@ -180,10 +193,13 @@ class Solver:
     # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
     PASSES = ((1, 0), (1, 1), (1, 2), (2, 0))
     PASS_NODES = 1_000
+    RELAXED_NODES = 3_000  # the relaxed game's share; the exact search has max_nodes
 
     def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
             return True
+        if self.relaxed:
+            forb = self._relax(self._held(hand, trick), unseen, forb)
         left = hand.bit_count() + any(j == self.me for j, _ in trick)  # P's card in this trick counts
         if left < k:
             return False
@@ -211,7 +227,7 @@ class Solver:
                 res = self._against(((hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
                                      for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick)))
         self._memo[key] = res
-        if not res:
+        if not res and not self.relaxed:
             self._lost.add(key)
         return res
 
@@ -313,7 +329,8 @@ class Solver:
 
     def _finish(self, hand, unseen, counts, forb, trick, k):
         cards = [c for _, c in trick]
-        w = trick[winning(cards, self.trump)][0]
+        i = winning(cards, self.trump)
+        w = trick[i][0]
         if w == self.me:
             return self._p(hand, unseen, counts, forb, (), k - 1)
         if hand.bit_count() < k:
@@ -321,8 +338,51 @@ class Solver:
         # an opponent won: the adversary leads the next trick
         if top_trumps(hand, self._captors(unseen, counts, forb), self.trump) >= k:
             return True
-        return self._against(((hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
-                              for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ())))
+        leaders = [w]
+        if self.relaxed and self._blank(hand) >> cards[i] & 1:
+            # ranks of a suit P lacks are blank: any seat that followed it may have won
+            leaders = [j for j, c in trick if c >> 4 == cards[i] >> 4]
+        return all(self._against(((hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
+                                  for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ())))
+                   for w in leaders)
+
+    def _held(self, hand, trick) -> int:
+        """P's hand and P's card in this trick."""
+        for j, c in trick:
+            if j == self.me:
+                return hand | 1 << c
+        return hand
+
+    def _blank(self, hand) -> int:
+        """The plain suits P holds no card of (P never will again)."""
+        out = 0
+        for suit in range(4):
+            m = suit_mask(suit)
+            if suit != self.trump and not hand & m:
+                out |= m
+        return out
+
+    def _relax(self, hand, unseen, forb):
+        """The relaxed game (a stronger adversary, so a cinch there is a cinch): in the
+        suits P lacks, ranks are blank — no seat is known to lack some of a suit's cards
+        and not all (it may hold any), following shows nothing, and any seat that
+        followed may win the trick.  Only voids stay known."""
+        blank = self._blank(hand)
+        if not blank:
+            return forb
+        out = []
+        for f in forb:
+            for suit in range(4):
+                m = suit_mask(suit) & blank
+                if m and f & m and unseen & m & ~f:
+                    f &= ~m
+            out.append(f)
+        return tuple(out)
+
+    def _reveal(self, c, cards, best, hand) -> int:
+        if self.relaxed and cards and c >> 4 == cards[0] >> 4 and self._blank(hand) >> c & 1:
+            return 0
+        return reveal(c, cards, self.trump, self.rules, best)
 
     def _against(self, children) -> bool:
         """Does P succeed after every adversary move?  In the full search each move is first
@@ -332,7 +392,7 @@ class Solver:
             return all(self._p(*child) for child in children)
         children = list(children)
         saved = self._memo
-        self.width, self._memo = 1, self._probes
+        self.width, self._memo = 1, self._probes[self.relaxed]
         try:
             lost = any(not self._p(*child) for child in children)
         finally:
@@ -343,12 +403,20 @@ class Solver:
         """The cards the adversary can give ``seat`` to play, most dangerous first,
         with the counts and constraints after each (checked lazily, as they are tried)."""
         cards = [c for _, c in trick]
-        choices = _choices(unseen & ~forb[seat], hand | _mask(cards), unseen, forb, counts, seat)
+        pool = unseen & ~forb[seat]
+        choices = _choices(pool, hand | _mask(cards), unseen, forb, counts, seat)
+        if self.relaxed:
+            blank = self._blank(self._held(hand, trick))
+            choices = [c for c in choices if not blank >> c & 1]
+            for suit in range(4):
+                m = pool & blank & suit_mask(suit)
+                if m:
+                    choices.append((m & -m).bit_length() - 1)
         cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
         key = self._danger(seat, trick, hand, unseen, forb, counts)
         best = cards[winning(cards, self.trump)] if cards else None
         moves = sorted(((key(c, extra), c, extra) for c in choices
-                        for extra in (reveal(c, cards, self.trump, self.rules, best),)))
+                        for extra in (self._reveal(c, cards, best, self._held(hand, trick)),)))
         tried = 0
         for _, c, extra in moves:
             rest = unseen & ~(1 << c)

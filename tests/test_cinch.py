@@ -150,3 +150,22 @@ def test_a_trick_p_wins_outright_counts_before_the_search():
     solver = Solver(STD)
     assert judge(pos, 1, STD, solver)
     assert solver.nodes == 0
+
+
+def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
+    """Blank ranks in the suits P lacks only help the adversary: wherever P makes k tricks
+    in the relaxed game, the oracle agrees."""
+    rng = random.Random(9)
+    checked = 0
+    for i in range(1500):
+        rules = (STD, with_toggle(STD, "must-beat", "previous"))[i % 2]
+        pos, facts = random_position(rng, rules, ranks=4)
+        value = None
+        for k in range(1, pos.hand.bit_count() + 1):
+            s = Solver(rules, max_nodes=10**6)
+            s.trump, s.me, s.width, s.relaxed = pos.trump, pos.seats.index(pos.me), None, True
+            if s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k):
+                value = oracle_value(facts, rules) if value is None else value
+                assert value >= k, (pos, k, value)
+                checked += 1
+    assert checked >= 300
