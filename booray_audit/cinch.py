@@ -339,9 +339,11 @@ class Solver:
         if top_trumps(hand, self._captors(unseen, counts, forb), self.trump) >= k:
             return True
         leaders = [w]
-        if self.relaxed and self._blank(hand) >> cards[i] & 1:
-            # ranks of a suit P lacks are blank: any seat that followed it may have won
-            leaders = [j for j, c in trick if c >> 4 == cards[i] >> 4]
+        if self.relaxed:
+            forb = self._relax(hand, unseen, forb)  # P's card in the trick no longer counts
+            if self._blank(hand) >> cards[i] & 1:
+                # ranks of a suit P lacks are blank: any seat that followed it may have won
+                leaders = [j for j, c in trick if c >> 4 == cards[i] >> 4]
         return all(self._against(((hand, unseen & ~(1 << c), cnt, fb, ((w, c),), k)
                                   for c, cnt, fb in self._adversary(w, hand, unseen, counts, forb, ())))
                    for w in leaders)
@@ -440,7 +442,8 @@ class Solver:
         opponent beats P's card as cheaply as it can and the others play what shows
         the least (a low trump under P's rather than a void that gives up every trump
         kept to capture P's later ones).  Policy 1: lead and follow with high trumps,
-        to draw P's trumps early."""
+        to draw P's trumps early.  Policy 2: the trumps stay in one hand (``_keeper``),
+        which leads them high; the other seats capture when they can, else show void."""
         trump = self.trump
         trumps = unseen & suit_mask(trump)
         cards = [c for _, c in trick]
