@@ -77,3 +77,17 @@ def test_generated_records_round_trip():
     assert problems == []
     again, _ = notation.read_text(write(sessions))
     assert again == sessions
+
+
+def test_the_online_log_sample_holds_exactly_its_listed_violations():
+    """samples/online-log.bhh came from `generate` (seed 2026, 2-8 players, standard with
+    limit=25, rate 0.02); its answers file lists the injected violations.  The audit must
+    find exactly those: when the bots' cinch judgment changes, regenerate both."""
+    import json
+    from pathlib import Path
+    samples = Path(__file__).parent.parent / "samples"
+    want = sorted((a["session"], a["hand"], a["trick"], a["player"], a["kind"])
+                  for a in map(json.loads, (samples / "online-log.answers.jsonl").read_text().splitlines()))
+    got = sorted((s, f.hand, f.trick, f.player, f.kind)
+                 for s, h in audited((samples / "online-log.bhh").read_text()) for f in h.findings)
+    assert len(want) == 45 and got == want
