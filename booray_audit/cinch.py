@@ -562,12 +562,10 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -
             return Cinch(k, _why(pos, won, k))
     except Undecided:
         STATS["undecided"] += 1
-        UNDECIDED.append((pos, k))
     return None
 
 
 STATS = {"undecided": 0}
-UNDECIDED: list = []
 
 
 def others_out_of_trump(pos: Position) -> bool:
