@@ -406,9 +406,10 @@ class Solver:
         with the counts and constraints after each (checked lazily, as they are tried)."""
         cards = [c for _, c in trick]
         pool = unseen & ~forb[seat]
+        held = self._held(hand, trick)
         choices = _choices(pool, hand | _mask(cards), unseen, forb, counts, seat)
         if self.relaxed:
-            blank = self._blank(self._held(hand, trick))
+            blank = self._blank(held)
             choices = [c for c in choices if not blank >> c & 1]
             for suit in range(4):
                 m = pool & blank & suit_mask(suit)
@@ -418,7 +419,7 @@ class Solver:
         key = self._danger(seat, trick, hand, unseen, forb, counts)
         best = cards[winning(cards, self.trump)] if cards else None
         moves = sorted(((key(c, extra), c, extra) for c in choices
-                        for extra in (self._reveal(c, cards, best, self._held(hand, trick)),)))
+                        for extra in (self._reveal(c, cards, best, held),)))
         tried = 0
         for _, c, extra in moves:
             rest = unseen & ~(1 << c)
