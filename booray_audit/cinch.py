@@ -252,9 +252,10 @@ class Solver:
             if j not in played:
                 later |= h
         cards = [c for _, c in trick]
-        best = cards[winning(cards, self.trump)]
+        w = winning(cards, self.trump)
+        best = cards[w]
         if self.me in played:
-            mine = [best] if trick[winning(cards, self.trump)][0] == self.me else []
+            mine = [best] if trick[w][0] == self.me else []
             rest = [hand]
         else:
             ok = legal(hand, cards, self.trump, self.rules).cards
@@ -381,8 +382,9 @@ class Solver:
             out.append(f)
         return tuple(out)
 
-    def _reveal(self, c, cards, best, hand) -> int:
-        if self.relaxed and cards and c >> 4 == cards[0] >> 4 and self._blank(hand) >> c & 1:
+    def _reveal(self, c, cards, best, blank) -> int:
+        """``reveal``, except that following a blank suit (relaxed game) shows nothing."""
+        if cards and c >> 4 == cards[0] >> 4 and blank >> c & 1:
             return 0
         return reveal(c, cards, self.trump, self.rules, best)
 
@@ -406,10 +408,9 @@ class Solver:
         with the counts and constraints after each (checked lazily, as they are tried)."""
         cards = [c for _, c in trick]
         pool = unseen & ~forb[seat]
-        held = self._held(hand, trick)
+        blank = self._blank(self._held(hand, trick)) if self.relaxed else 0
         choices = _choices(pool, hand | _mask(cards), unseen, forb, counts, seat)
-        if self.relaxed:
-            blank = self._blank(held)
+        if blank:
             choices = [c for c in choices if not blank >> c & 1]
             for suit in range(4):
                 m = pool & blank & suit_mask(suit)
@@ -419,7 +420,7 @@ class Solver:
         key = self._danger(seat, trick, hand, unseen, forb, counts)
         best = cards[winning(cards, self.trump)] if cards else None
         moves = sorted(((key(c, extra), c, extra) for c in choices
-                        for extra in (self._reveal(c, cards, best, held),)))
+                        for extra in (self._reveal(c, cards, best, blank),)))
         tried = 0
         for _, c, extra in moves:
             rest = unseen & ~(1 << c)
@@ -451,13 +452,11 @@ class Solver:
 
         def cost(extra):
             return (extra & trumps).bit_count(), (extra & unseen).bit_count()
+        if not cards and self.policy in (1, 2):  # draw P's trumps with high ones
+            return lambda c, extra: (c >> 4 != trump, -(c & 15))
         if self.policy == 1:
-            if not cards:
-                return lambda c, extra: (c >> 4 != trump, -(c & 15))
             best = cards[winning(cards, trump)]
             return lambda c, extra: (not beats(c, best, trump), -(c & 15))
-        if not cards and self.policy == 2:  # draw P's trumps with high ones
-            return lambda c, extra: (c >> 4 != trump, -(c & 15))
         if not cards:
             def lead(c, extra):
                 mine = hand & suit_mask(c >> 4)
