@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
 from . import record as r
-from .cinch import cinch_judge
+from .cinch import NODES, cinch_judge
 from .replay import Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
@@ -80,8 +80,9 @@ def apply_tags(rules: Rules, tags, problems: list[str]) -> Rules:
 
 
 class SessionAudit:
-    def __init__(self, session: r.Session, override: Rules | None):
+    def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES):
         self.index = session.index
+        self.cinch_nodes = cinch_nodes
         self.override = override
         self.rules, self.problems = session_rules(session.tags, override)
         self.seats = list(_names(session.tag("Seats", "")))
@@ -107,7 +108,7 @@ class SessionAudit:
         if dealer is None and self.dealer in self.seats:
             dealer = self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
         self.dealer = dealer
-        rep = HandReplay(hand, self.rules, self.seats, dealer, cinch_judge(self.rules)).run()
+        rep = HandReplay(hand, self.rules, self.seats, dealer, cinch_judge(self.rules, self.cinch_nodes)).run()
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           rep.tricks if rep.complete else None, violators,
@@ -143,6 +144,10 @@ def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -
     if d.kind not in _KIND_ORDER:
         return Ruling(d.player, d.kind, d.trick, "undecidable", f"`{d.kind}` is not a finding kind")
     if cls == "play":
+        open_ = [u for u in rep.undecidable if u.kind == d.kind and u.player == d.player
+                 and (d.trick is None or u.trick == d.trick)]
+        if open_:
+            return Ruling(d.player, d.kind, d.trick, "undecidable", f"trick {open_[0].trick}: {open_[0].reason}")
         ok = rep_legal(rep, d.player, d.trick)
         if ok is True:
             where = f"trick {d.trick}" if d.trick else "every trick"
@@ -170,14 +175,15 @@ def rep_legal(rep: Replay, player: str, trick: int | None):
     return True
 
 
-def audit(items: Iterable, override: Rules | None = None) -> Iterator:
-    """Reader items → SessionStart / HandReport / SessionEnd / SyntaxProblem, in order."""
+def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NODES) -> Iterator:
+    """Reader items → SessionStart / HandReport / SessionEnd / SyntaxProblem, in order.
+    ``cinch_nodes``: the cinch search's budget per decision (0: none, exact however long)."""
     current: SessionAudit | None = None
     for it in items:
         if isinstance(it, r.Session):
             if current is not None:
                 yield current.end()
-            current = SessionAudit(it, override)
+            current = SessionAudit(it, override, cinch_nodes)
             yield SessionStart(it, current.rules, current.problems)
         elif isinstance(it, r.Hand):
             yield current.hand(it)

@@ -122,8 +122,21 @@ def top_trumps(hand: int, captors: int, trump: int) -> int:
     return sure
 
 
+NODES = 3_000  # the exact search's default budget (``--cinch-nodes``)
+
+
 class Undecided(Exception):
     """The search went past its node budget."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unsettled:
+    """``judge``'s answer when the search stops at its budget: no cinch is claimed and
+    none is ruled out (the audit reports the check as undecidable, never a finding)."""
+    nodes: int
+
+    def __bool__(self) -> bool:
+        return False
 
 
 class Solver:
@@ -138,13 +151,14 @@ class Solver:
     3. The relaxed game (``_relax``): a stronger adversary, for whom the ranks of the
        suits P lacks are blank; P succeeding there succeeds against every adversary.
     4. The exact search, each adversary move first probed against step 2's adversary.
-    Steps 2 and 3 have node shares of their own; step 4 has ``max_nodes``.
+    Steps 2 and 3 have node shares of their own; step 4 has ``max_nodes`` (None: no limit).
     """
 
-    def __init__(self, rules: Rules, max_nodes: int = 3_000):
+    def __init__(self, rules: Rules, max_nodes: int | None = NODES):
         self.rules = rules
         self.nodes = 0
-        self.max_nodes = max_nodes
+        self.budget = max_nodes  # the exact search's share; None: no limit (exact, however long)
+        self.max_nodes: float = max_nodes or float("inf")  # where the current step stops
         self.trump = 0
         self.me = 0
         self.width: int | None = None
@@ -161,7 +175,6 @@ class Solver:
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
         args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
-        budget = self.max_nodes
         for self.width, self.policy in self.PASSES:
             self._memo = {}
             self.max_nodes = self.nodes + self.PASS_NODES
@@ -183,7 +196,7 @@ class Solver:
         finally:
             self.relaxed = False
         self._memo = {}
-        self.max_nodes = self.nodes + budget
+        self.max_nodes = self.nodes + self.budget if self.budget else float("inf")
         if not self._p(*args):
             self.decided_by = "search"
             return False
@@ -204,6 +217,8 @@ class Solver:
         if left < k:
             return False
         key = (hand, unseen, counts, forb, trick, k)
+        if self.width is None and len(trick) > 1:
+            key = self._summary(hand, unseen, counts, forb, trick, k)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -223,6 +238,8 @@ class Solver:
                 options = _distinct(legal(hand, cards, self.trump, self.rules).cards, unseen)
                 res = any(self._p(hand & ~(1 << c), unseen, counts, forb, trick + ((seat, c),), k)
                           for c in options)
+            elif self.width == 1 and not self.relaxed:
+                res = self._line(seat, hand, unseen, counts, forb, trick, k)
             else:
                 res = self._against(((hand, unseen & ~(1 << c), cnt, fb, trick + ((seat, c),), k)
                                      for c, cnt, fb in self._adversary(seat, hand, unseen, counts, forb, trick)))
@@ -230,6 +247,53 @@ class Solver:
         if not res and not self.relaxed:
             self._lost.add(key)
         return res
+
+    def _line(self, seat, hand, unseen, counts, forb, trick, k) -> bool:
+        """A one-move adversary's plays up to P's turn or the end of the trick, without a
+        memo or a bound at each: the moves are forced, so those would save nothing."""
+        players = self._players(counts, trick)
+        while True:
+            move = next(self._adversary(seat, hand, unseen, counts, forb, trick), None)
+            if move is None:
+                return True
+            c, counts, forb = move
+            unseen &= ~(1 << c)
+            trick += ((seat, c),)
+            if len(trick) == players:
+                return self._p(hand, unseen, counts, forb, trick, k)
+            seat = self._next(seat, counts, trick)
+            if seat == self.me:
+                return self._p(hand, unseen, counts, forb, trick, k)
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise Undecided
+
+    def _summary(self, hand, unseen, counts, forb, trick, k) -> tuple:
+        """The full search's memo key inside a trick: what the rest of the game depends on.
+        Of the trick's cards only the winning one, P's, and (must-beat=previous) the last
+        one of the led suit still matter, beside the led suit, the leader, who has played
+        and who followed; the live cards are packed as ``_canon`` does.  Positions that
+        differ only in cards the others threw meet here, which cuts the adversary's
+        branching, exponential in the number of opponents, to what can differ after."""
+        cards = [c for _, c in trick]
+        led = cards[0] >> 4
+        w = winning(cards, self.trump)
+        keep = [cards[w]]
+        if self.rules.must_beat == "previous":
+            keep.append(next(c for c in reversed(cards) if c >> 4 == led))
+        seats = followed = 0
+        for j, c in trick:
+            seats |= 1 << j
+            if c >> 4 == led:
+                followed |= 1 << j
+            if j == self.me:
+                keep.append(c)
+        src, moves = _packing(hand | unseen | _mask(keep))
+        if moves:
+            hand, unseen = _moved(hand, src, moves), _moved(unseen, src, moves)
+            forb = tuple(_moved(f, src, moves) for f in forb)
+            keep = [_moved(1 << c, src, moves).bit_length() - 1 for c in keep]
+        return (hand, unseen, counts, forb, tuple(keep), trick[0][0], trick[w][0], seats, followed, led, k)
 
     def _lower(self, hand, unseen, counts, forb, trick) -> int:
         """Tricks P wins for sure by simple counting: a lower bound of the search."""
@@ -287,7 +351,10 @@ class Solver:
         so at most the highest u - b of the u trumps they may hold are left), then its
         plain cards that no opponent may beat in their suit (bosses): either all win and P
         keeps the lead, or an opponent ruffs one, spending a trump (the lowest, the least
-        loss to the adversary), after which only the trump count is sure."""
+        loss to the adversary), after which only the trump count is sure — or, when that
+        ruff spent the last trump an opponent may hold and P keeps one, every trump and
+        boss P has left (P wins the next trick by following with a boss or trumping, and
+        keeps the lead)."""
         trumps = suit_mask(self.trump)
         anything = 0
         for j, n in enumerate(counts):
@@ -308,7 +375,11 @@ class Solver:
                 plain += 1
         after = top_trumps(rest, kept, self.trump)
         if plain and kept:
-            after = min(plain + after, top_trumps(rest, kept & (kept - 1), self.trump))
+            if kept & (kept - 1) or not rest & trumps:
+                ruffed = top_trumps(rest, kept & (kept - 1), self.trump)
+            else:  # the ruff spent the last trump: P's trumps and other bosses all win
+                ruffed = (rest & trumps).bit_count() + plain - 1
+            after = min(plain + after, ruffed)
         elif plain:
             after += plain
         return max(sure, b + after)
@@ -332,6 +403,7 @@ class Solver:
         cards = [c for _, c in trick]
         i = winning(cards, self.trump)
         w = trick[i][0]
+        hand, unseen, forb = _canon(hand, unseen, forb)
         if w == self.me:
             return self._p(hand, unseen, counts, forb, (), k - 1)
         if hand.bit_count() < k:
@@ -485,6 +557,48 @@ class Solver:
         return lambda c, extra: (c >> 4 == trump, c & 15)
 
 
+def _packing(live: int) -> tuple[int, list]:
+    """Moves (from bit, to bit) that bring each suit's ``live`` cards up to its top ranks,
+    their order kept, and the mask of the bits that move."""
+    moves = []
+    src = 0
+    for suit in range(4):
+        m = live & suit_mask(suit)
+        n = m.bit_count()
+        if m == ((1 << n) - 1) << (suit * 16 + 15 - n):
+            continue  # already at the top
+        d = suit * 16 + 14
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if c != d:
+                moves.append((c, d))
+                src |= 1 << c
+            d -= 1
+    return src, moves
+
+
+def _moved(x: int, src: int, moves) -> int:
+    if not x & src:
+        return x
+    y = x & ~src
+    for c, d in moves:
+        if x >> c & 1:
+            y |= 1 << d
+    return y
+
+
+def _canon(hand: int, unseen: int, forb: tuple) -> tuple:
+    """The same position with each suit's live cards (P's and the unseen) moved up to its
+    top ranks, their order kept.  Played cards no longer matter, and every rule compares
+    only live cards, so the two positions are the same game; after each trick, positions
+    that differ only in which of such cards fell meet in the memo."""
+    src, moves = _packing(hand | unseen)
+    if not moves:
+        return hand, unseen, forb
+    return _moved(hand, src, moves), _moved(unseen, src, moves), tuple(_moved(f, src, moves) for f in forb)
+
+
 def _distinct(options: int, unseen: int) -> list[int]:
     """P's options, highest first, one per group of cards that no unseen card separates
     (playing any card of such a group is the same)."""
@@ -539,10 +653,10 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     return out
 
 
-def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -> Cinch | None:
+def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -> Cinch | Unsettled | None:
     """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle.
-    A position the search cannot settle within its budget counts as no cinch: the
-    audit never invents one."""
+    A position the search cannot settle within its budget gives ``Unsettled`` (falsy:
+    the audit never invents a cinch, and reports the check as undecidable)."""
     k = rules.need - won
     if rules.cinch == "off":
         return None
@@ -562,6 +676,7 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -
             return Cinch(k, _why(pos, won, k))
     except Undecided:
         STATS["undecided"] += 1
+        return Unsettled(solver.budget or 0)
     return None
 
 
@@ -620,14 +735,15 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
                     tuple(f & unseen for f in forb), trick)
 
 
-def cinch_judge(rules: Rules):
-    """The replay's hook: (knowledge, player, trick, tricks won, prior cards) → Cinch or None."""
+def cinch_judge(rules: Rules, nodes: int = NODES):
+    """The replay's hook: (knowledge, player, trick, tricks won, prior cards) → Cinch,
+    Unsettled or None; ``nodes`` is the exact search's budget (0: none, exact however long)."""
     if rules.cinch == "off":
         return None
 
     @lru_cache(maxsize=256)
     def _judge(pos: Position, won: int):
-        return judge(pos, won, rules)
+        return judge(pos, won, rules, Solver(rules, nodes or None))
 
     def hook(know, p, t, won, prior):
         pos = position(know, p, t, prior)

@@ -21,6 +21,7 @@ UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageE
 
 from . import notation
 from .audit import HandReport, audit
+from .cinch import NODES
 from .record import SyntaxProblem
 from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve
 
@@ -28,6 +29,12 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories.")
 
 CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
+
+CINCH_NODES = typer.Option(
+    NODES, "--cinch-nodes", min=0,
+    help="the exact cinch search's budget per decision, in positions (the cheaper steps before it "
+         "have fixed shares); a decision past it is reported as undecidable (0: no budget, exact "
+         "however long it takes)")
 
 
 class Fmt(str, Enum):
@@ -71,14 +78,16 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
         raise UsageProblem(str(e)) from None
 
 
-def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False):
+def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False,
+            nodes: int = NODES):
     """The audit stream of one file, with ``jobs`` processes when more than one, and a
-    progress bar (hands audited, bytes read) when asked and stderr is a terminal."""
+    progress bar (hands audited, bytes read) when asked and stderr is a terminal;
+    ``nodes`` is the cinch search's budget per decision (0: none)."""
     if jobs > 1 and path != "-":
         from .parallel import audit_parallel
-        items = audit_parallel(path, jobs, override)
+        items = audit_parallel(path, jobs, override, nodes)
     else:
-        items = audit(read_items(path), override)
+        items = audit(read_items(path), override, nodes)
     # CLI.md §1: on a terminal only, never in json mode (callers pass progress=False)
     if progress and sys.stderr.isatty() and sys.stdout.isatty() and path != "-" and os.path.isfile(path):
         return _with_progress(items, path)
@@ -116,14 +125,14 @@ def _line_count(path: str) -> int:
 
 
 def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
-              progress: bool = False) -> int:
+              progress: bool = False, nodes: int = NODES) -> int:
     """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
     code = CLEAN
     for path in expand(paths):
         if hasattr(sink, "start_file"):
             sink.start_file(path)
         try:
-            for item in audited(path, override, jobs, progress):
+            for item in audited(path, override, jobs, progress, nodes):
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
@@ -144,34 +153,35 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
           quiet: bool = typer.Option(False, "--quiet", help="only findings and the summary"),
           no_color: bool = typer.Option(False, "--no-color"),
           jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
+          cinch_nodes: int = CINCH_NODES,
           out: Optional[str] = typer.Option(None, "--out", help="with --format parquet: the folder to write")):
     """Parse, replay and settle: findings, rulings and the ledger."""
     override = _rules(rules)
     if fmt == Fmt.parquet:
         if not out:
             raise UsageProblem("--format parquet needs --out DIR")
-        return _parquet(files, override, out, jobs)
+        return _parquet(files, override, out, jobs, cinch_nodes)
     if fmt == Fmt.json:
         from .report import JsonDocument
         doc = JsonDocument()
-        code = run_check(files, override, doc, jobs)
+        code = run_check(files, override, doc, jobs, nodes=cinch_nodes)
         json.dump(doc.value(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return code
     from .report import TextReport
     report = TextReport(Console(no_color=no_color, highlight=False), quiet)
-    code = run_check(files, override, report, jobs, progress=quiet)  # a full report is its own progress
+    code = run_check(files, override, report, jobs, progress=quiet, nodes=cinch_nodes)  # a full report is its own progress
     report.summary()
     return code
 
 
-def _parquet(files: List[str], override, out: str, jobs: int) -> int:
+def _parquet(files: List[str], override, out: str, jobs: int, nodes: int) -> int:
     import duckdb
     from .store import export_parquet
     code = CLEAN
     for path in expand(files):
         try:
-            counts = export_parquet(audited(path, override, jobs), path, out)
+            counts = export_parquet(audited(path, override, jobs, nodes=nodes), path, out)
         except notation.ReadError as e:
             _err(str(e))
             code = UNREADABLE
@@ -285,6 +295,7 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
            hand: int = typer.Option(..., "--hand", help="the hand number"),
            session: int = typer.Option(1, "--session", min=1, help="which session of the file (1 = first)"),
            rules: Optional[str] = typer.Option(None, "--rules"),
+           cinch_nodes: int = CINCH_NODES,
            no_color: bool = typer.Option(False, "--no-color")):
     """One hand trick by trick: each play, what the player was obliged to do and why."""
     from .explain import explain_hand
@@ -293,7 +304,7 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
     found = None
     problems = []
     try:
-        for item in audit(read_items(file), override):
+        for item in audit(read_items(file), override, cinch_nodes):
             if isinstance(item, SyntaxProblem):
                 problems.append(item)
             elif isinstance(item, HandReport) and item.session == session - 1 and item.replay.number == hand:
@@ -352,7 +363,8 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
                db: str = typer.Option(DEFAULT_DB, "--db", help="the DuckDB file"),
                rules: Optional[str] = typer.Option(None, "--rules"),
                quiet: bool = typer.Option(False, "--quiet"),
-               jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes")):
+               jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
+               cinch_nodes: int = CINCH_NODES):
     """Check and store into DuckDB; re-importing the same hands changes nothing."""
     import duckdb
     store = _store()
@@ -363,7 +375,7 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
         for path in expand(files):
             try:
                 sha = store.file_sha(path) if path != "-" else ""
-                res = store.import_file(con, path, audited(path, override, jobs, progress=not quiet), sha)
+                res = store.import_file(con, path, audited(path, override, jobs, progress=not quiet, nodes=cinch_nodes), sha)
             except notation.ReadError as e:
                 _err(str(e))
                 code = UNREADABLE

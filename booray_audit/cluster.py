@@ -18,26 +18,28 @@ from typing import Iterable
 
 from . import notation
 from .audit import audit
+from .cinch import NODES
 from .rules import Rules, resolve
 
 
-def audit_file(path: str, out: str, rules: Rules | None = None) -> dict:
+def audit_file(path: str, out: str, rules: Rules | None = None, cinch_nodes: int = NODES) -> dict:
     """One task: audit ``path`` into Parquet under ``out``; its counts, or why it failed."""
     import duckdb
 
     from .store import export_parquet
     try:
-        counts = export_parquet(audit(notation.read(path), rules), path, out)
+        counts = export_parquet(audit(notation.read(path), rules, cinch_nodes), path, out)
     except (notation.ReadError, OSError, duckdb.Error) as e:
         return {"file": path, "error": str(e).splitlines()[0]}
     return {"file": path, **counts}
 
 
-def audit_files(paths: Iterable[str], out: str, rules: str | None = None) -> list[dict]:
+def audit_files(paths: Iterable[str], out: str, rules: str | None = None,
+                cinch_nodes: int = NODES) -> list[dict]:
     """Audit every file as its own Dask task; counts per file, in the order given.
 
     ``rules`` is a profile name or house-rules file for every session (as ``--rules``),
-    checked here before any task starts.  Two files with the same name would share a
+    checked here before any task starts; ``cinch_nodes`` as ``--cinch-nodes``.  Two files with the same name would share a
     partition folder, so names must differ."""
     import dask.bag
 
@@ -49,4 +51,4 @@ def audit_files(paths: Iterable[str], out: str, rules: str | None = None) -> lis
     if not paths:
         return []
     bag = dask.bag.from_sequence(paths, npartitions=len(paths))
-    return bag.map(audit_file, out=out, rules=override).compute()
+    return bag.map(audit_file, out=out, rules=override, cinch_nodes=cinch_nodes).compute()

@@ -53,11 +53,11 @@ def explain_hand(report: HandReport, console: Console) -> None:
     table = Table(box=None, header_style="bold")
     for col in ("trick", "player", "card", "duty", "finding"):
         table.add_column(col)
-    notes = {(f.trick, f.player): f for f in report.findings if f.trick}
+    notes = {(f.trick, f.player): f"[yellow]{f.kind}: {f.message}[/]" for f in report.findings if f.trick}
+    for u in rep.undecidable:
+        notes.setdefault((u.trick, u.player), f"[magenta]undecidable {u.kind}: {u.reason}[/]")
     for t, p, c, won, duty in duties(report):
-        f = notes.get((t, p))
-        table.add_row(str(t), p, card_str(c) + (" *" if won else ""), duty,
-                      f"[yellow]{f.kind}: {f.message}[/]" if f else "")
+        table.add_row(str(t), p, card_str(c) + (" *" if won else ""), duty, notes.get((t, p), ""))
     console.print(table)
     for f in report.findings:
         if not f.trick:

@@ -165,7 +165,8 @@ class _Table:
         if (not cards and kind is None and rules.lead_trump_when_others_void
                 and hand & suit_mask(trump) and others_out_of_trump(pos)):
             if lg.cards & ~suit_mask(trump):
-                allowed, kind = lg.cards & suit_mask(trump), "lead-trump"
+                # within what the cinch duty left (a trump the bot picked without judging it)
+                allowed, kind = allowed & suit_mask(trump) or lg.cards & suit_mask(trump), "lead-trump"
         return allowed, (lg, kind)
 
     def _duty(self, pos: Position, cards, allowed, played):

@@ -13,15 +13,16 @@ from typing import Iterator
 
 from . import notation
 from .audit import audit
+from .cinch import NODES
 from .rules import Rules
 
 
 def _work(job) -> list:
-    lines, path, first, override = job
-    return list(audit(notation.Reader(path, first).read_lines(lines), override))
+    lines, path, first, override, nodes = job
+    return list(audit(notation.Reader(path, first).read_lines(lines), override, nodes))
 
 
-def audit_parallel(path: str, jobs: int, override: Rules | None) -> Iterator:
+def audit_parallel(path: str, jobs: int, override: Rules | None, nodes: int = NODES) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, computed by ``jobs`` processes."""
     try:
         stream = open(path, "rb")
@@ -33,7 +34,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None) -> Iterator:
     def work():
         with stream:
             for i, lines in enumerate(notation.sessions_of(stream, path)):
-                yield lines, path, i, override
+                yield lines, path, i, override, nodes
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:

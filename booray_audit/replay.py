@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import record as r
 from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
-from .cinch import others_out_of_trump, position
+from .cinch import Unsettled, others_out_of_trump, position
 from .engine import SUIT_NAMES, beats, legal
 from .knowledge import Knowledge
 from .rules import Rules
@@ -42,6 +42,18 @@ class Finding:
         return kind_class(self.kind)
 
 
+@dataclass(frozen=True, slots=True)
+class Undecidable:
+    """A duty the audit could not judge at a play, and why: not a finding (nobody is
+    accused), but not cleared either (a dispute of that kind there is undecidable)."""
+    kind: str
+    hand: int
+    trick: int
+    player: str
+    card: int
+    reason: str
+
+
 @dataclass(slots=True)
 class Replay:
     """What the replay of one hand established."""
@@ -56,6 +68,7 @@ class Replay:
     complete: bool                 # every trick recorded and every winner known
     plays: list[tuple[int, int, str, int, bool]] = field(default_factory=list)  # trick, seq, player, card, won
     findings: list[Finding] = field(default_factory=list)
+    undecidable: list[Undecidable] = field(default_factory=list)
     walkover: str | None = None
     all_passed: bool = False
     # (player, trick) -> True when that play was checked with the player's whole hand known
@@ -71,11 +84,24 @@ class HandReplay:
         self.seats, self.dealer = list(seats), dealer
         self.cinch = cinch  # callable(knowledge, player, trick, tricks_won) -> Cinch | None
         self.findings: list[Finding] = []
+        self.undecidable: list[Undecidable] = []
         self.skip: set[str] = set()   # players whose holdings the record contradicts
         self.skip_all = False
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         self.findings.append(Finding(kind, self.n, trick, player, card, message, evidence, rule))
+
+    def _cinch(self, kind, know, p, t, c, won, prior):
+        """The cinch judged before P's play of ``c``, which would break ``kind`` if P had
+        one; a position the search cannot settle is noted as undecidable."""
+        cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+        if isinstance(cinch, Unsettled):
+            self.undecidable.append(Undecidable(
+                kind, self.n, t, p, c,
+                f"whether {p} had a cinch before playing {card_str(c)} is not settled within the "
+                f"search budget ({cinch.nodes:,} position{'s' if cinch.nodes != 1 else ''}; "
+                "`--cinch-nodes 0` searches without one)"))
+        return cinch
 
     # -- the deal and the draw ---------------------------------------------
     def run(self) -> Replay:
@@ -111,6 +137,7 @@ class HandReplay:
             result.all_passed = True
         self._tricks(tricks, trump, active, know, result)
         result.findings = self.findings
+        result.undecidable = self.undecidable
         return result
 
     def _trump(self, ev, deals) -> int | None:
@@ -323,7 +350,7 @@ class HandReplay:
             trumps = hand & suit_mask(trump) if hand is not None else 0
             # the cinch is judged only when the lead would break its duty
             if trumps and not know.equivalent(p, t, c, _top(trumps), []):
-                cinch = self.cinch(know, p, t, won.get(p, 0), [])
+                cinch = self._cinch("cinch-lead", know, p, t, c, won, [])
                 if cinch:
                     self.add("cinch-lead", t, p, c,
                              f"{p} had a cinch ({cinch.why}) and led {_the(c)} "
@@ -351,7 +378,7 @@ class HandReplay:
         if last and self.rules.cinch_last:
             winners = [x for x in cards_of(legal_set.cards) if _wins(x, prior, trump)]
             if winners and not _wins(c, prior, trump):
-                cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+                cinch = self._cinch("cinch-last", know, p, t, c, won, prior)
                 if cinch:
                     self.add("cinch-last", t, p, c,
                              f"{p} had a cinch ({cinch.why}), played last and could have won with the "
@@ -362,7 +389,7 @@ class HandReplay:
         if trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led)):
             top = _top(trumps)
             if not know.equivalent(p, t, c, top, prior):
-                cinch = self.cinch(know, p, t, won.get(p, 0), prior)
+                cinch = self._cinch("cinch-follow", know, p, t, c, won, prior)
                 if cinch:
                     self.add("cinch-follow", t, p, c,
                              f"{p} had a cinch ({cinch.why}) and could trump, but played the "

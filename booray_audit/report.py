@@ -17,6 +17,11 @@ def finding_json(f) -> dict:
             "evidence": f.evidence, "rule": f.rule}
 
 
+def undecidable_json(u) -> dict:
+    return {"kind": u.kind, "trick": u.trick, "player": u.player, "card": card_str(u.card),
+            "reason": u.reason}
+
+
 def hand_json(h: HandReport) -> dict:
     rep, s = h.replay, h.settlement
     return {
@@ -29,6 +34,8 @@ def hand_json(h: HandReport) -> dict:
         "findings": [finding_json(f) for f in h.findings],
         "rulings": [{"player": r.player, "kind": r.kind, "trick": r.trick, "ruling": r.ruling,
                      "evidence": r.evidence} for r in h.rulings],
+        # beyond CLI.md §2: duties the audit could not judge (no finding, not cleared)
+        "undecidable": [undecidable_json(u) for u in h.replay.undecidable],
     }
 
 
@@ -70,7 +77,7 @@ class TextReport:
 
     def __init__(self, console: Console, quiet: bool = False):
         self.console, self.quiet = console, quiet
-        self.hands = self.findings = self.errors = 0
+        self.hands = self.findings = self.errors = self.undecidable = 0
 
     def add(self, item):
         c = self.console
@@ -87,7 +94,8 @@ class TextReport:
         elif isinstance(item, HandReport):
             self.hands += 1
             self.findings += len(item.findings)
-            if not self.quiet or item.findings:
+            self.undecidable += len(item.replay.undecidable)
+            if not self.quiet or item.findings or item.replay.undecidable:
                 self._hand(item)
         elif isinstance(item, SessionEnd) and not self.quiet:
             if item.ledger:
@@ -115,6 +123,8 @@ class TextReport:
         for f in h.findings:
             where = f"trick {f.trick}" if f.trick else "hand"
             c.print(Text(f"  {f.kind} ({where}): {f.message} — {f.evidence}", style="yellow"))
+        for u in rep.undecidable:
+            c.print(Text(f"  undecidable {u.kind} (trick {u.trick}): {u.reason}", style="magenta"))
         for r in h.rulings:
             c.print(Text(f"  dispute {r.player} {r.kind}"
                          + (f" {r.trick}" if r.trick else "") + f": {r.ruling.upper()} — {r.evidence}",
@@ -129,4 +139,7 @@ class TextReport:
                 c.print("  settlement unknown: the record does not finish this hand or its pot")
 
     def summary(self):
-        self.console.print(f"\n{self.hands} hands, {self.findings} findings, {self.errors} syntax errors")
+        n = self.undecidable
+        undecided = f", {n} undecidable check{'s' if n != 1 else ''}" if n else ""
+        self.console.print(f"\n{self.hands} hands, {self.findings} findings{undecided}, "
+                           f"{self.errors} syntax errors")

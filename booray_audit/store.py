@@ -74,8 +74,10 @@ TABLES = {
     "findings": ("hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, class VARCHAR, "
                  "card VARCHAR, message VARCHAR, evidence VARCHAR, rule VARCHAR"),
     "rulings": "hand_id VARCHAR, player VARCHAR, kind VARCHAR, trick INTEGER, ruling VARCHAR, evidence VARCHAR",
+    # beyond CLI.md §4: duties the audit could not judge (a cinch past the search budget)
+    "undecidable": "hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, card VARCHAR, reason VARCHAR",
 }
-CHILDREN = ("hand_players", "plays", "findings", "rulings")
+CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable")
 
 VIEWS = {
     # one row per player: the personal record (the query `stats` runs, unfiltered)
@@ -244,6 +246,8 @@ def _stage_hand(stage: _Stage, seq: int, h: HandReport, hand_id: str, session_id
                                card_str(f.card) if f.card is not None else None, f.message, f.evidence, f.rule])
     for r in h.rulings:
         stage.row("rulings", seq, [hand_id, r.player, r.kind, r.trick, r.ruling, r.evidence])
+    for u in rep.undecidable:
+        stage.row("undecidable", seq, [hand_id, u.trick, u.player, u.kind, card_str(u.card), u.reason])
 
 
 def load(con, stage: _Stage, path: str, sha: str) -> tuple[int, int]:
@@ -311,12 +315,13 @@ def import_file(con, path: str, items: Iterable, sha: str | None = None) -> Impo
     return ImportResult(path, counts["hands"], new, dup, counts["findings"], counts["problems"])
 
 
-PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "findings", "plays": "plays"}
+PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "findings", "plays": "plays",
+                  "undecidable": "undecidable"}
 
 
 def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
     """Write one file's audit as Parquet under ``out_dir/<table>/source=<file>/``: hands,
-    players, findings and plays, for DuckDB, Spark or Trino to query in place."""
+    players, findings, plays and undecidable checks, for DuckDB, Spark or Trino to query in place."""
     stage = _Stage()
     try:
         counts = stage_file(items, stage, path)

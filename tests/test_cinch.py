@@ -169,3 +169,50 @@ def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
                 assert value >= k, (pos, k, value)
                 checked += 1
     assert checked >= 300
+
+
+def test_the_exact_search_alone_agrees_with_the_oracle():
+    """Steps 2 and 3 off: the full search (its memo keys packed and summarised inside a
+    trick) gives the oracle's answer by itself."""
+    rng = random.Random(5)
+    variants = (STD, profile("basic"), with_toggle(STD, "must-beat", "previous"),
+                with_toggle(STD, "trump-when-cannot-win", "may"))
+    for i in range(400):
+        rules = variants[i % 4]
+        pos, facts = random_position(rng, rules, ranks=4)
+        value = oracle_value(facts, rules)
+        for k in range(1, pos.hand.bit_count() + 1):
+            s = Solver(rules, None)
+            s.trump, s.me, s.width = pos.trump, pos.seats.index(pos.me), None
+            assert s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k) == (value >= k), (i, k)
+
+
+def test_positions_differing_only_in_which_low_card_fell_meet_in_the_memo():
+    from booray_audit.cinch import _canon
+    hand = _cards("Ah 2h Ks")
+    gone_a, gone_b = _cards("3d 9c"), _cards("7d 5c")  # a low diamond and club, either way
+    a = _canon(hand, FULL_DECK & ~hand & ~gone_a, (0, _cards("Qd Jd")))
+    b = _canon(hand, FULL_DECK & ~hand & ~gone_b, (0, _cards("Qd Jd")))
+    assert a == b
+    assert a[0] == hand  # nothing fell in P's suits: P's cards stay where they are
+    c = _canon(hand, FULL_DECK & ~hand & ~_cards("Qd 9c"), (0, _cards("Jd")))
+    assert c != a  # a diamond the constraint names is not a low card like the others
+
+
+def test_a_ruff_of_a_boss_that_spends_the_last_trump_leaves_p_the_rest():
+    """Trump clubs, the 7♣ the only trump out; P on lead with A♦ K♦ 5♣ needs two tricks.
+    If the A♦ is ruffed, the ruff spent the 7♣: the 5♣ and the K♦ then both win (P trumps
+    or follows with the boss, then keeps the lead); if not, the K♦ follows.  A cinch,
+    shown by the on-lead bound alone (this 7-player position used to exhaust the search)."""
+    hand = _cards("Ad Kd 5c")
+    unseen = _cards("7c Qd Jd Td 8d 7d 6d 5d 4d 3d 2d Kh Qh Th 9h 8h 7h 6h 5h 4h 3h 2h "
+                    "As Ks Js Ts 8s 7s 6s 5s 4s 2s")
+    seven = _cards("7c")
+    pos = Position(hand, unseen, 3, ("Bob", "Carol", "Frank", "Dave", "Walter", "Heidi", "Mallory"),
+                   "Heidi", (3, 3, 3, 3, 3, 0, 3), (0, seven, 0, seven, 0, 0, 0), ())
+    solver = Solver(STD)
+    assert judge(pos, 1, STD, solver)
+    assert solver.nodes == 0
+    # with a second trump out (the 6♣) the ruff no longer leaves P the rest
+    two = Position(hand, unseen | _cards("6c"), 3, pos.seats, pos.me, pos.counts, pos.forbidden, ())
+    assert not judge(two, 1, STD, Solver(STD, None))
