@@ -227,6 +227,8 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise Undecided
+        if not self.nodes & self.TRIM_MASK:
+            self._trim()
         if trick and len(trick) == self._players(counts, trick):
             res = self._finish(hand, unseen, counts, forb, trick, k)
         elif self._lower(hand, unseen, counts, forb, trick) >= k:
@@ -247,6 +249,17 @@ class Solver:
         if not res and not self.relaxed:
             self._lost.add(key)
         return res
+
+    MEMO_ENTRIES = 2_000_000  # past this many (about 1 GB), the memos start afresh
+    TRIM_MASK = 0xFFFF  # checked every 65,536 nodes
+
+    def _trim(self) -> None:
+        """Bound the memory of a long search (``--cinch-nodes 0``): results are only
+        remembered, so forgetting them costs time, never correctness."""
+        memos = (self._memo, self._lost) + self._probes
+        if sum(len(m) for m in memos) > self.MEMO_ENTRIES:
+            for m in memos:
+                m.clear()
 
     def _line(self, seat, hand, unseen, counts, forb, trick, k) -> bool:
         """A one-move adversary's plays up to P's turn or the end of the trick, without a

@@ -187,6 +187,18 @@ def test_the_exact_search_alone_agrees_with_the_oracle():
             assert s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k) == (value >= k), (i, k)
 
 
+def test_a_search_that_forgets_its_memo_gives_the_same_answers():
+    """``--cinch-nodes 0`` bounds memory by dropping the memos now and then."""
+    rng = random.Random(8)
+    for i in range(150):
+        pos, facts = random_position(rng, STD, ranks=4)
+        value = oracle_value(facts, STD)
+        for k in range(1, pos.hand.bit_count() + 1):
+            s = Solver(STD, None)
+            s.MEMO_ENTRIES, s.TRIM_MASK = 4, 3
+            assert s.solve(pos, k) == (value >= k), (i, k)
+
+
 def test_positions_differing_only_in_which_low_card_fell_meet_in_the_memo():
     from booray_audit.cinch import _canon
     hand = _cards("Ah 2h Ks")
