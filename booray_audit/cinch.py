@@ -150,8 +150,13 @@ class Solver:
        turn under a policy; P failing there fails against every adversary.
     3. The relaxed game (``_relax``): a stronger adversary, for whom the ranks of the
        suits P lacks are blank; P succeeding there succeeds against every adversary.
-    4. The exact search, each adversary move first probed against step 2's adversary.
-    Steps 2 and 3 have node shares of their own; step 4 has ``max_nodes`` (None: no limit).
+    4. The exact search, each adversary move first probed against step 2's adversary;
+       its positions are packed after each trick (``_canon``) and its memo key inside
+       a trick keeps only what the rest depends on (``_summary``).
+    Steps 2 and 3 have node shares of their own; step 4 has ``max_nodes`` (None: no
+    limit), of which ``EXACT_FIRST`` goes before step 3: nearly every position that
+    gets past step 2 is no cinch, which the exact search shows and the relaxed game
+    cannot.
     """
 
     def __init__(self, rules: Rules, max_nodes: int | None = NODES):
@@ -185,6 +190,14 @@ class Solver:
             except Undecided:
                 pass  # a restricted pass can only refute; past its share it gives way
         self.width, self.policy = None, 0
+        exact: dict = {}  # the exact search's memo, kept across its two shares
+        first = min(self.EXACT_FIRST, self.budget) if self.budget else self.EXACT_FIRST
+        self._memo, self.max_nodes = exact, self.nodes + first
+        self.decided_by = "search"
+        try:
+            return self._p(*args)
+        except Undecided:
+            pass  # most positions that get here are refuted within this share
         self.relaxed, self._memo = True, {}
         self.max_nodes = self.nodes + self.RELAXED_NODES
         try:
@@ -195,18 +208,16 @@ class Solver:
             pass  # the relaxed game can only show a cinch
         finally:
             self.relaxed = False
-        self._memo = {}
-        self.max_nodes = self.nodes + self.budget if self.budget else float("inf")
-        if not self._p(*args):
-            self.decided_by = "search"
-            return False
+        self._memo = exact
+        self.max_nodes = self.nodes + self.budget - first if self.budget else float("inf")
         self.decided_by = "search"
-        return True
+        return self._p(*args)
 
     # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
     PASSES = ((1, 0), (1, 1), (1, 2), (2, 0))
     PASS_NODES = 1_000
     RELAXED_NODES = 3_000  # the relaxed game's share; the exact search has max_nodes
+    EXACT_FIRST = 1_000  # of which this much goes before the relaxed game
 
     def _p(self, hand, unseen, counts, forb, trick, k) -> bool:
         if k <= 0:
@@ -502,12 +513,17 @@ class Solver:
                 if m:
                     choices.append((m & -m).bit_length() - 1)
         cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
-        key = self._danger(seat, trick, hand, unseen, forb, counts)
+        key, shows = self._danger(seat, trick, hand, unseen, forb, counts)
         best = cards[winning(cards, self.trump)] if cards else None
-        moves = sorted(((key(c, extra), c, extra) for c in choices
-                        for extra in (self._reveal(c, cards, best, blank),)))
+        if shows:
+            moves = sorted(((key(c, extra), c, extra) for c in choices
+                            for extra in (self._reveal(c, cards, best, blank),)))
+        else:  # what each move shows is needed only for the moves tried
+            moves = sorted((key(c, 0), c, -1) for c in choices)
         tried = 0
         for _, c, extra in moves:
+            if extra < 0:
+                extra = self._reveal(c, cards, best, blank)
             rest = unseen & ~(1 << c)
             fb = tuple(f & rest for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
             if _feasible(rest, cnt, fb, -1):
@@ -523,7 +539,7 @@ class Solver:
 
     def _danger(self, seat, trick, hand, unseen, forb, counts):
         """Move order for the adversary, most dangerous to P first: a key of (card,
-        cards the move shows the seat cannot hold).
+        cards the move shows the seat cannot hold), and whether it reads the latter.
 
         Policy 0: lead high in a plain suit P must follow; once P has played, one
         opponent beats P's card as cheaply as it can and the others play what shows
@@ -538,17 +554,17 @@ class Solver:
         def cost(extra):
             return (extra & trumps).bit_count(), (extra & unseen).bit_count()
         if not cards and self.policy in (1, 2):  # draw P's trumps with high ones
-            return lambda c, extra: (c >> 4 != trump, -(c & 15))
+            return (lambda c, extra: (c >> 4 != trump, -(c & 15))), False
         if self.policy == 1:
             best = cards[winning(cards, trump)]
-            return lambda c, extra: (not beats(c, best, trump), -(c & 15))
+            return (lambda c, extra: (not beats(c, best, trump), -(c & 15))), False
         if not cards:
             def lead(c, extra):
                 mine = hand & suit_mask(c >> 4)
                 if c >> 4 != trump and mine and c > mine.bit_length() - 1:
                     return (0, -(c & 15))  # P must follow under it
                 return (1 if c >> 4 != trump and not mine else 2, c & 15)
-            return lead
+            return lead, False
         # policy 2 keeps the trumps together in one hand: the other seats show void
         keep_apart = self.policy == 2 and seat != self._keeper(unseen, forb, counts)
         w = winning(cards, trump)
@@ -556,18 +572,18 @@ class Solver:
             best = cards[w]
 
             if keep_apart:
-                return lambda c, extra: (not beats(c, best, trump), c >> 4 == trump, c & 15)
+                return (lambda c, extra: (not beats(c, best, trump), c >> 4 == trump, c & 15)), False
 
             def capture(c, extra):
                 if beats(c, best, trump):
                     return (0, c >> 4 == trump, c & 15)
                 return (1, cost(extra), c >> 4 == trump, c & 15)
-            return capture
+            return capture, True
         if any(j == self.me for j, _ in trick):
             if keep_apart:
-                return lambda c, extra: (c >> 4 == trump, c & 15)
-            return lambda c, extra: (cost(extra), c >> 4 == trump, c & 15)
-        return lambda c, extra: (c >> 4 == trump, c & 15)
+                return (lambda c, extra: (c >> 4 == trump, c & 15)), False
+            return (lambda c, extra: (cost(extra), c >> 4 == trump, c & 15)), True
+        return (lambda c, extra: (c >> 4 == trump, c & 15)), False
 
 
 def _packing(live: int) -> tuple[int, list]:

@@ -77,7 +77,7 @@ def _agree(seed: int, count: int, rules, ranks: int):
 
 
 # 5,000 random reduced-deck positions (3 suits of 4 ranks, 2-4 players, 3-card hands)
-# under the three profiles' trick rules; a longer run with other seeds is in bench/.
+# under four trick-rule variants; `python bench/oracle.py` runs longer with other seeds.
 @pytest.mark.parametrize("chunk", range(10))
 def test_solver_agrees_with_the_oracle(chunk):
     rules = (STD, profile("basic"), with_toggle(STD, "must-beat", "previous"),
