@@ -21,3 +21,12 @@ def test_bench_small_mode_runs(tmp_path):
     assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
     cinch = two["audit"]["cinch"]
     assert cinch["decisions"] == 0 or abs(sum(cinch["decided_by"].values()) - 1) < 1e-9
+
+
+def test_oracle_script_runs_and_reports_agreement():
+    for extra in ([], ["--exact-only"]):
+        p = subprocess.run([sys.executable, str(ROOT / "bench" / "oracle.py"), "--positions", "30",
+                            "--seed", "3", *extra], capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr[-2000:]
+        out = json.loads(p.stdout)
+        assert out["positions"] == 30 and out["answers"] >= 30 and out["wrong"] == 0

@@ -82,4 +82,12 @@ def test_cli_reports_undecidable_checks(tmp_path):
     assert run_cli("import", f, "--db", db, "--cinch-nodes", "1").returncode == 0
     rows = run_cli("sql", "SELECT player, kind, trick, card FROM undecidable", "--db", db, "--format", "csv")
     assert "Victor,cinch-lead,2,5h" in rows.stdout.decode()
+    out = tmp_path / "pq"
+    assert run_cli("check", "--format", "parquet", "--out", out, "--cinch-nodes", "1", f).returncode == 0
+    import duckdb
+    row = duckdb.connect().execute(
+        f"SELECT player, kind, trick FROM read_parquet('{out}/undecidable/*/*.parquet')").fetchall()
+    assert row == [("Victor", "cinch-lead", 2)]
+    shown = run_cli("replay", f, "--hand", "1", "--cinch-nodes", "1").stdout.decode()
+    assert "undecidable cinch-lead" in shown and "cinch-lead 2: UNDECIDABLE" in shown
     assert run_cli("check", "--cinch-nodes", "-1", f).returncode == 3
