@@ -214,7 +214,7 @@ class Solver:
         return self._p(*args)
 
     # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
-    PASSES = ((1, 0), (1, 1), (1, 2), (2, 0))
+    PASSES = ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0))
     PASS_NODES = 1_000
     RELAXED_NODES = 3_000  # the relaxed game's share; the exact search has max_nodes
     EXACT_FIRST = 1_000  # of which this much goes before the relaxed game
@@ -533,7 +533,7 @@ class Solver:
                     return
 
     def _keeper(self, unseen, forb, counts) -> int:
-        """The first opponent that may still hold a trump (policy 2 keeps them there)."""
+        """The first opponent that may still hold a trump (policies 2 and 3 keep them there)."""
         trumps = unseen & suit_mask(self.trump)
         return next((j for j, n in enumerate(counts) if n and trumps & ~forb[j]), -1)
 
@@ -546,14 +546,16 @@ class Solver:
         the least (a low trump under P's rather than a void that gives up every trump
         kept to capture P's later ones).  Policy 1: lead and follow with high trumps,
         to draw P's trumps early.  Policy 2: the trumps stay in one hand (``_keeper``),
-        which leads them high; the other seats capture when they can, else show void."""
+        which leads them high; the other seats capture when they can, else show void.
+        Policy 3: as 2, but only the keeper captures (the others keep their trumps out
+        of P's way, so the keeper's stay for P's lower ones)."""
         trump = self.trump
         trumps = unseen & suit_mask(trump)
         cards = [c for _, c in trick]
 
         def cost(extra):
             return (extra & trumps).bit_count(), (extra & unseen).bit_count()
-        if not cards and self.policy in (1, 2):  # draw P's trumps with high ones
+        if not cards and self.policy in (1, 2, 3):  # draw P's trumps with high ones
             return (lambda c, extra: (c >> 4 != trump, -(c & 15))), False
         if self.policy == 1:
             best = cards[winning(cards, trump)]
@@ -566,7 +568,9 @@ class Solver:
                 return (1 if c >> 4 != trump and not mine else 2, c & 15)
             return lead, False
         # policy 2 keeps the trumps together in one hand: the other seats show void
-        keep_apart = self.policy == 2 and seat != self._keeper(unseen, forb, counts)
+        keep_apart = self.policy in (2, 3) and seat != self._keeper(unseen, forb, counts)
+        if keep_apart and self.policy == 3:  # only the keeper captures
+            return (lambda c, extra: (c >> 4 == trump, c & 15)), False
         w = winning(cards, trump)
         if trick[w][0] == self.me:
             best = cards[w]
