@@ -22,8 +22,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from booray_audit.cinch import Solver  # noqa: E402
-from booray_audit.rules import profile, with_toggle  # noqa: E402
-from tests.oracle import oracle_value, random_position  # noqa: E402
+from tests.oracle import VARIANTS, oracle_value, random_position  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -33,24 +32,17 @@ def main(argv=None) -> int:
     ap.add_argument("--ranks", type=int, default=4)
     ap.add_argument("--exact-only", action="store_true", help="skip the restricted and relaxed steps")
     a = ap.parse_args(argv)
-    std = profile("standard")
-    variants = (std, profile("basic"), with_toggle(std, "must-beat", "previous"),
-                with_toggle(std, "trump-when-cannot-win", "may"))
     rng = random.Random(a.seed)
     start = time.perf_counter()
     answers = wrong = 0
     first = None
     for i in range(a.positions):
-        rules = variants[i % len(variants)]
+        rules = VARIANTS[i % len(VARIANTS)]
         pos, facts = random_position(rng, rules, ranks=a.ranks)
         value = oracle_value(facts, rules)
         for k in range(1, pos.hand.bit_count() + 1):
             s = Solver(rules, None)
-            if a.exact_only:
-                s.trump, s.me, s.width = pos.trump, pos.seats.index(pos.me), None
-                got = s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
-            else:
-                got = s.solve(pos, k)
+            got = s.search(pos, k) if a.exact_only else s.solve(pos, k)
             answers += 1
             if got != (value >= k):
                 wrong += 1

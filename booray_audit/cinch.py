@@ -27,7 +27,7 @@ class Position:
     trump: int
     seats: tuple[str, ...]          # active players in clockwise order, P among them
     me: str
-    counts: tuple[int, ...]         # cards left per seat (P's entry unused)
+    counts: tuple[int, ...]         # cards left per seat (P's entry 0)
     forbidden: tuple[int, ...]      # per seat: cards that player's plays showed it cannot hold
     trick: tuple[tuple[int, int], ...]  # (seat index, card) played so far in this trick
 
@@ -210,8 +210,15 @@ class Solver:
             self.relaxed = False
         self._memo = exact
         self.max_nodes = self.nodes + self.budget - first if self.budget else float("inf")
-        self.decided_by = "search"
         return self._p(*args)
+
+    def search(self, pos: Position, k: int, relaxed: bool = False) -> bool:
+        """Step 4 alone (or, ``relaxed``, step 3 alone), within ``max_nodes``: what the
+        other steps only shorten, for checking each against the oracle."""
+        self.trump, self.me = pos.trump, pos.seats.index(pos.me)
+        self.width, self.policy, self.relaxed, self._memo = None, 0, relaxed, {}
+        self.max_nodes = self.nodes + self.budget if self.budget else float("inf")
+        return self._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
 
     # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
     PASSES = ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0))
@@ -227,9 +234,10 @@ class Solver:
         left = hand.bit_count() + any(j == self.me for j, _ in trick)  # P's card in this trick counts
         if left < k:
             return False
-        key = (hand, unseen, counts, forb, trick, k)
         if self.width is None and len(trick) > 1:
             key = self._summary(hand, unseen, counts, forb, trick, k)
+        else:
+            key = (hand, unseen, counts, forb, trick, k)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -261,7 +269,7 @@ class Solver:
             self._lost.add(key)
         return res
 
-    MEMO_ENTRIES = 2_000_000  # past this many (1.6 GB at most, measured), the memos start afresh
+    MEMO_ENTRIES = 2_000_000  # past this many (1.6 GB, measured), the memos start afresh
     TRIM_MASK = 0xFFFF  # checked every 65,536 nodes
 
     def _trim(self) -> None:
@@ -312,12 +320,8 @@ class Solver:
                 followed |= 1 << j
             if j == self.me:
                 keep.append(c)
-        src, moves = _packing(hand | unseen | _mask(keep))
-        if moves:
-            hand, unseen = _moved(hand, src, moves), _moved(unseen, src, moves)
-            forb = tuple(_moved(f, src, moves) for f in forb)
-            keep = [_moved(1 << c, src, moves).bit_length() - 1 for c in keep]
-        return (hand, unseen, counts, forb, tuple(keep), trick[0][0], trick[w][0], seats, followed, led, k)
+        hand, unseen, forb, keep = _canon(hand, unseen, forb, keep)
+        return (hand, unseen, counts, forb, keep, trick[0][0], trick[w][0], seats, followed, led, k)
 
     def _lower(self, hand, unseen, counts, forb, trick) -> int:
         """Tricks P wins for sure by simple counting: a lower bound of the search."""
@@ -359,12 +363,7 @@ class Solver:
 
     def _captors(self, unseen, counts, forb) -> int:
         """The trumps some opponent may still hold."""
-        trumps = unseen & suit_mask(self.trump)
-        out = 0
-        for j, n in enumerate(counts):
-            if n:
-                out |= trumps & ~forb[j]
-        return out
+        return _possible(unseen, counts, forb) & suit_mask(self.trump)
 
     def _lead_lower(self, hand, unseen, counts, forb) -> int:
         """Sure tricks for P on lead by counting, the better of two plans.
@@ -380,10 +379,7 @@ class Solver:
         boss P has left (P wins the next trick by following with a boss or trumping, and
         keeps the lead)."""
         trumps = suit_mask(self.trump)
-        anything = 0
-        for j, n in enumerate(counts):
-            if n:
-                anything |= unseen & ~forb[j]
+        anything = _possible(unseen, counts, forb)
         captors = anything & trumps
         sure = top_trumps(hand, captors, self.trump)
         mine = hand & trumps
@@ -427,7 +423,7 @@ class Solver:
         cards = [c for _, c in trick]
         i = winning(cards, self.trump)
         w = trick[i][0]
-        hand, unseen, forb = _canon(hand, unseen, forb)
+        hand, unseen, forb, _ = _canon(hand, unseen, forb)
         if w == self.me:
             return self._p(hand, unseen, counts, forb, (), k - 1)
         if hand.bit_count() < k:
@@ -590,6 +586,15 @@ class Solver:
         return (lambda c, extra: (c >> 4 == trump, c & 15)), False
 
 
+def _possible(unseen: int, counts, forb) -> int:
+    """The unseen cards some opponent still holding cards may hold."""
+    out = 0
+    for j, n in enumerate(counts):
+        if n:
+            out |= unseen & ~forb[j]
+    return out
+
+
 def _packing(live: int) -> tuple[int, list]:
     """Moves (from bit, to bit) that bring each suit's ``live`` cards up to its top ranks,
     their order kept, and the mask of the bits that move."""
@@ -621,15 +626,17 @@ def _moved(x: int, src: int, moves) -> int:
     return y
 
 
-def _canon(hand: int, unseen: int, forb: tuple) -> tuple:
-    """The same position with each suit's live cards (P's and the unseen) moved up to its
-    top ranks, their order kept.  Played cards no longer matter, and every rule compares
-    only live cards, so the two positions are the same game; after each trick, positions
+def _canon(hand: int, unseen: int, forb: tuple, keep=()) -> tuple:
+    """The same position with each suit's live cards (P's, the unseen and the cards
+    ``keep`` of the trick) moved up to its top ranks, their order kept; returns hand,
+    unseen, forb and the kept cards moved.  Played cards no longer matter, and every
+    rule compares only live cards, so the two positions are the same game; positions
     that differ only in which of such cards fell meet in the memo."""
-    src, moves = _packing(hand | unseen)
+    src, moves = _packing(hand | unseen | _mask(keep))
     if not moves:
-        return hand, unseen, forb
-    return _moved(hand, src, moves), _moved(unseen, src, moves), tuple(_moved(f, src, moves) for f in forb)
+        return hand, unseen, forb, tuple(keep)
+    return (_moved(hand, src, moves), _moved(unseen, src, moves), tuple(_moved(f, src, moves) for f in forb),
+            tuple(_moved(1 << c, src, moves).bit_length() - 1 for c in keep))
 
 
 def _distinct(options: int, unseen: int) -> list[int]:
@@ -719,10 +726,7 @@ STATS = {"undecided": 0}
 def others_out_of_trump(pos: Position) -> bool:
     """P knows no other player holds a trump: none unseen, or every opponent's plays
     showed it holds none of the unseen ones (Wikipedia's "play to win" on lead)."""
-    trumps = suit_mask(pos.trump) & pos.unseen
-    me = pos.seats.index(pos.me)
-    return all(j == me or pos.counts[j] == 0 or not trumps & ~pos.forbidden[j]
-               for j in range(len(pos.seats)))
+    return not _possible(pos.unseen, pos.counts, pos.forbidden) & suit_mask(pos.trump)  # P's count is 0
 
 
 def _why(pos: Position, won: int, sure: int) -> str:

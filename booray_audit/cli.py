@@ -79,15 +79,15 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
 
 
 def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False,
-            nodes: int = NODES):
+            cinch_nodes: int = NODES):
     """The audit stream of one file, with ``jobs`` processes when more than one, and a
     progress bar (hands audited, bytes read) when asked and stderr is a terminal;
-    ``nodes`` is the cinch search's budget per decision (0: none)."""
+    ``cinch_nodes`` is the cinch search's budget per decision (0: none)."""
     if jobs > 1 and path != "-":
         from .parallel import audit_parallel
-        items = audit_parallel(path, jobs, override, nodes)
+        items = audit_parallel(path, jobs, override, cinch_nodes)
     else:
-        items = audit(read_items(path), override, nodes)
+        items = audit(read_items(path), override, cinch_nodes)
     # CLI.md §1: on a terminal only, never in json mode (callers pass progress=False)
     if progress and sys.stderr.isatty() and sys.stdout.isatty() and path != "-" and os.path.isfile(path):
         return _with_progress(items, path)
@@ -125,14 +125,14 @@ def _line_count(path: str) -> int:
 
 
 def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
-              progress: bool = False, nodes: int = NODES) -> int:
+              progress: bool = False, cinch_nodes: int = NODES) -> int:
     """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
     code = CLEAN
     for path in expand(paths):
         if hasattr(sink, "start_file"):
             sink.start_file(path)
         try:
-            for item in audited(path, override, jobs, progress, nodes):
+            for item in audited(path, override, jobs, progress, cinch_nodes):
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
@@ -164,24 +164,25 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
     if fmt == Fmt.json:
         from .report import JsonDocument
         doc = JsonDocument()
-        code = run_check(files, override, doc, jobs, nodes=cinch_nodes)
+        code = run_check(files, override, doc, jobs, cinch_nodes=cinch_nodes)
         json.dump(doc.value(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return code
     from .report import TextReport
     report = TextReport(Console(no_color=no_color, highlight=False), quiet)
-    code = run_check(files, override, report, jobs, progress=quiet, nodes=cinch_nodes)  # a full report is its own progress
+    # a full report is its own progress
+    code = run_check(files, override, report, jobs, progress=quiet, cinch_nodes=cinch_nodes)
     report.summary()
     return code
 
 
-def _parquet(files: List[str], override, out: str, jobs: int, nodes: int) -> int:
+def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) -> int:
     import duckdb
     from .store import export_parquet
     code = CLEAN
     for path in expand(files):
         try:
-            counts = export_parquet(audited(path, override, jobs, nodes=nodes), path, out)
+            counts = export_parquet(audited(path, override, jobs, cinch_nodes=cinch_nodes), path, out)
         except notation.ReadError as e:
             _err(str(e))
             code = UNREADABLE
@@ -375,7 +376,8 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
         for path in expand(files):
             try:
                 sha = store.file_sha(path) if path != "-" else ""
-                res = store.import_file(con, path, audited(path, override, jobs, progress=not quiet, nodes=cinch_nodes), sha)
+                items = audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes)
+                res = store.import_file(con, path, items, sha)
             except notation.ReadError as e:
                 _err(str(e))
                 code = UNREADABLE

@@ -39,8 +39,8 @@ def audit_files(paths: Iterable[str], out: str, rules: str | None = None,
     """Audit every file as its own Dask task; counts per file, in the order given.
 
     ``rules`` is a profile name or house-rules file for every session (as ``--rules``),
-    checked here before any task starts; ``cinch_nodes`` as ``--cinch-nodes``.  Two files with the same name would share a
-    partition folder, so names must differ."""
+    checked here before any task starts; ``cinch_nodes`` as ``--cinch-nodes``.  Two files
+    with the same name would share a partition folder, so names must differ."""
     import dask.bag
 
     override = resolve(rules) if rules else None

@@ -18,11 +18,11 @@ from .rules import Rules
 
 
 def _work(job) -> list:
-    lines, path, first, override, nodes = job
-    return list(audit(notation.Reader(path, first).read_lines(lines), override, nodes))
+    lines, path, first, override, cinch_nodes = job
+    return list(audit(notation.Reader(path, first).read_lines(lines), override, cinch_nodes))
 
 
-def audit_parallel(path: str, jobs: int, override: Rules | None, nodes: int = NODES) -> Iterator:
+def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, computed by ``jobs`` processes."""
     try:
         stream = open(path, "rb")
@@ -34,7 +34,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, nodes: int = NO
     def work():
         with stream:
             for i, lines in enumerate(notation.sessions_of(stream, path)):
-                yield lines, path, i, override, nodes
+                yield lines, path, i, override, cinch_nodes
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:

@@ -12,6 +12,7 @@ import pytest
 
 from booray_audit import notation
 from booray_audit.audit import HandReport, audit
+from booray_audit.cinch import NODES
 from booray_audit.rules import profile
 
 HERE = Path(__file__).parent
@@ -31,9 +32,9 @@ def run_cli(*args, input: bytes | None = None, cwd=None) -> subprocess.Completed
                           cwd=cwd, env=env, timeout=300)
 
 
-def reports(text: str, rules=None) -> list[HandReport]:
+def reports(text: str, rules=None, cinch_nodes: int = NODES) -> list[HandReport]:
     """Audit a BHH text; return the hand reports."""
-    items = audit(notation.read(io.BytesIO(text.encode("utf-8")), "<test>"), rules)
+    items = audit(notation.read(io.BytesIO(text.encode("utf-8")), "<test>"), rules, cinch_nodes)
     return [it for it in items if isinstance(it, HandReport)]
 
 

@@ -16,6 +16,11 @@ from functools import lru_cache
 from booray_audit.cards import cards_of, mask_of
 from booray_audit.cinch import Position, reveal
 from booray_audit.engine import legal, winning
+from booray_audit.rules import profile, with_toggle
+
+# the trick rules the solver is checked under: the profiles' and the toggles that change them
+VARIANTS = (profile("standard"), profile("basic"), with_toggle(profile("standard"), "must-beat", "previous"),
+            with_toggle(profile("standard"), "trump-when-cannot-win", "may"))
 
 
 def random_position(rng: random.Random, rules, suits=3, ranks=5, hand_size=3):

@@ -11,7 +11,7 @@ from booray_audit.cards import FULL_DECK, mask_of, parse_card
 from booray_audit.cinch import Position, Solver, judge, top_trumps
 from booray_audit.rules import profile, with_toggle
 
-from .oracle import oracle_value, random_position
+from .oracle import VARIANTS, oracle_value, random_position
 
 STD = profile("standard")
 
@@ -64,14 +64,17 @@ def test_a_known_void_in_trump_makes_lower_trumps_sure():
     assert not judge(view("2s 3s 4h", players=3), 1, STD)
 
 
-def _agree(seed: int, count: int, rules, ranks: int):
+def _agree(seed: int, count: int, rules, ranks: int, answer=lambda s, pos, k: s.solve(pos, k),
+           solver=lambda rules: Solver(rules)):
+    """``answer`` (the solver's, by default all its steps) against the oracle's on
+    ``count`` random positions, for every need k."""
     rng = random.Random(seed)
     checked = 0
     for _ in range(count):
         pos, facts = random_position(rng, rules, ranks=ranks)
         value = oracle_value(facts, rules)
         for k in range(1, pos.hand.bit_count() + 1):
-            assert Solver(rules).solve(pos, k) == (value >= k), (seed, pos, k, value)
+            assert answer(solver(rules), pos, k) == (value >= k), (seed, pos, k, value)
         checked += 1
     return checked
 
@@ -80,9 +83,7 @@ def _agree(seed: int, count: int, rules, ranks: int):
 # under four trick-rule variants; `python bench/oracle.py` runs longer with other seeds.
 @pytest.mark.parametrize("chunk", range(10))
 def test_solver_agrees_with_the_oracle(chunk):
-    rules = (STD, profile("basic"), with_toggle(STD, "must-beat", "previous"),
-             with_toggle(STD, "trump-when-cannot-win", "may"))[chunk % 4]
-    assert _agree(1000 + chunk, 500, rules, ranks=4) == 500
+    assert _agree(1000 + chunk, 500, VARIANTS[chunk % 4], ranks=4) == 500
 
 
 def test_solver_agrees_with_the_oracle_on_a_wider_deck():
@@ -162,9 +163,7 @@ def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
         pos, facts = random_position(rng, rules, ranks=4)
         value = None
         for k in range(1, pos.hand.bit_count() + 1):
-            s = Solver(rules, max_nodes=10**6)
-            s.trump, s.me, s.width, s.relaxed = pos.trump, pos.seats.index(pos.me), None, True
-            if s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k):
+            if Solver(rules, max_nodes=10**6).search(pos, k, relaxed=True):
                 value = oracle_value(facts, rules) if value is None else value
                 assert value >= k, (pos, k, value)
                 checked += 1
@@ -174,29 +173,20 @@ def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
 def test_the_exact_search_alone_agrees_with_the_oracle():
     """Steps 2 and 3 off: the full search (its memo keys packed and summarised inside a
     trick) gives the oracle's answer by itself."""
-    rng = random.Random(5)
-    variants = (STD, profile("basic"), with_toggle(STD, "must-beat", "previous"),
-                with_toggle(STD, "trump-when-cannot-win", "may"))
-    for i in range(400):
-        rules = variants[i % 4]
-        pos, facts = random_position(rng, rules, ranks=4)
-        value = oracle_value(facts, rules)
-        for k in range(1, pos.hand.bit_count() + 1):
-            s = Solver(rules, None)
-            s.trump, s.me, s.width = pos.trump, pos.seats.index(pos.me), None
-            assert s._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k) == (value >= k), (i, k)
+    for i, rules in enumerate(VARIANTS):
+        assert _agree(5 + i, 100, rules, 4, lambda s, pos, k: s.search(pos, k),
+                      lambda rules: Solver(rules, None)) == 100
+
+
+def _forgetful(rules) -> Solver:
+    s = Solver(rules, None)
+    s.MEMO_ENTRIES, s.TRIM_MASK = 4, 3
+    return s
 
 
 def test_a_search_that_forgets_its_memo_gives_the_same_answers():
     """``--cinch-nodes 0`` bounds memory by dropping the memos now and then."""
-    rng = random.Random(8)
-    for i in range(150):
-        pos, facts = random_position(rng, STD, ranks=4)
-        value = oracle_value(facts, STD)
-        for k in range(1, pos.hand.bit_count() + 1):
-            s = Solver(STD, None)
-            s.MEMO_ENTRIES, s.TRIM_MASK = 4, 3
-            assert s.solve(pos, k) == (value >= k), (i, k)
+    assert _agree(8, 150, STD, 4, solver=_forgetful) == 150
 
 
 def test_positions_differing_only_in_which_low_card_fell_meet_in_the_memo():

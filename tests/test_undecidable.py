@@ -3,11 +3,8 @@ never as a finding, and a dispute about it is ruled undecidable (RULES.md ยง5, ย
 
 from __future__ import annotations
 
-import io
 import json
 
-from booray_audit import notation
-from booray_audit.audit import HandReport, audit
 from booray_audit.cinch import STATS
 
 from .conftest import reports, run_cli
@@ -37,11 +34,6 @@ Dispute Victor cinch-lead 2
 """
 
 
-def _audit(nodes):
-    items = audit(notation.read(io.BytesIO(HAND.encode()), "<test>"), None, nodes)
-    return [it for it in items if isinstance(it, HandReport)][0]
-
-
 def test_within_the_budget_the_dispute_is_rejected():
     (h,) = reports(HAND)
     assert h.findings == [] and h.replay.undecidable == []
@@ -50,7 +42,7 @@ def test_within_the_budget_the_dispute_is_rejected():
 
 def test_past_the_budget_the_check_is_undecidable_not_a_finding():
     before = STATS["undecided"]
-    h = _audit(1)
+    (h,) = reports(HAND, cinch_nodes=1)
     assert STATS["undecided"] > before
     assert h.findings == []
     (u,) = h.replay.undecidable
@@ -61,7 +53,7 @@ def test_past_the_budget_the_check_is_undecidable_not_a_finding():
 
 
 def test_no_budget_searches_to_the_end():
-    h = _audit(0)
+    (h,) = reports(HAND, cinch_nodes=0)
     assert h.replay.undecidable == [] and h.findings == []
 
 
