@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 from . import record as r
 from .cinch import NODES, cinch_judge
-from .replay import Finding, HandReplay, Replay, kind_class
+from .replay import CINCH_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
 
@@ -120,7 +120,7 @@ class SessionAudit:
             findings.append(Finding(kind, hand.number, None, player, None, message, evidence, "settlement"))
         findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
         disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
-        rulings = [rule_on(d, findings, rep, s) for d in disputes]
+        rulings = [x for x in (rule_on(d, findings, rep, s) for d in disputes) if x is not None]
         return HandReport(self.index, rep, s, findings, rulings, self.rules, hand)
 
     def end(self) -> SessionEnd:
@@ -130,30 +130,25 @@ class SessionAudit:
 _KIND_ORDER = {k: i for i, k in enumerate(
     ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow", "cinch-last", "lead-trump",
      "dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size", "draw-limit", "bad-trump",
+     "missing-play", "unknown-player", "bad-dispute",
      "wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement"))}
 
 
-def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling:
-    """Upheld, rejected or undecidable (RULES.md §7), with the evidence either way."""
-    hits = [f for f in findings if f.kind == d.kind and f.player == d.player
+def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling | None:
+    """Upheld, rejected or undecidable (RULES.md §7), with the evidence either way; None for
+    a dispute that is itself a `bad-dispute` record error."""
+    if d in rep.bad_disputes:
+        return None
+    kinds = CINCH_KINDS if d.kind == "cinch" else (d.kind,)
+    hits = [f for f in findings if f.kind in kinds and f.player == d.player
             and (d.trick is None or f.trick == d.trick)]
     if hits:
         f = hits[0]
         return Ruling(d.player, d.kind, d.trick, "upheld", f"{f.message}; {f.evidence}")
-    cls = kind_class(d.kind)
-    if d.kind not in _KIND_ORDER:
-        return Ruling(d.player, d.kind, d.trick, "undecidable", f"`{d.kind}` is not a finding kind")
+    cls = kind_class(kinds[0])
     if cls == "play":
-        open_ = [u for u in rep.undecidable if u.kind == d.kind and u.player == d.player
-                 and (d.trick is None or u.trick == d.trick)]
-        if open_:
-            return Ruling(d.player, d.kind, d.trick, "undecidable", f"trick {open_[0].trick}: {open_[0].reason}")
-        ok = rep_legal(rep, d.player, d.trick)
-        if ok is True:
-            where = f"trick {d.trick}" if d.trick else "every trick"
-            return Ruling(d.player, d.kind, d.trick, "rejected",
-                          f"{d.player}'s cards at {where} are all known and the play was legal")
-        return Ruling(d.player, d.kind, d.trick, "undecidable", ok or "the record does not show enough")
+        verdict, evidence = play_ruling(d, kinds, findings, rep)
+        return Ruling(d.player, d.kind, d.trick, verdict, evidence)
     if cls == "claim":
         if s.net is not None or d.kind in ("wrong-trick-count",) and rep.tricks is not None:
             return Ruling(d.player, d.kind, d.trick, "rejected", "the replay agrees with the claim")
@@ -164,15 +159,28 @@ def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -
     return Ruling(d.player, d.kind, d.trick, "rejected", "the record shows no such error")
 
 
-def rep_legal(rep: Replay, player: str, trick: int | None):
-    """True when every named play of the player was checked with the whole hand known."""
-    keys = [(player, trick)] if trick is not None else [k for k in rep.verified if k[0] == player]
-    if not keys:
-        return "the record does not show that play"
-    bad = [k for k in keys if not rep.verified.get(k)]
-    if bad:
-        return f"{player}'s cards at trick {bad[0][1]} are not all known"
-    return True
+def play_ruling(d: r.Dispute, kinds, findings: list[Finding], rep: Replay) -> tuple[str, str]:
+    """The ruling on a play dispute that no finding upholds: rejected only when the record
+    shows every named play kept the rule (or got another finding instead)."""
+    plays = sorted({(p, t) for t, _, p, _, _ in rep.plays if p == d.player and (d.trick is None or t == d.trick)},
+                   key=lambda k: k[1])
+    if not plays:
+        where = f" at trick {d.trick}" if d.trick else ""
+        return "undecidable", f"the record shows no play of {d.player}{where}"
+    reasons = []
+    for p, t in plays:
+        other = next((f for f in findings if f.player == p and f.trick == t and f.cls == "play"), None)
+        if other is not None:
+            reasons.append(f"trick {t}: the play is a {other.kind} instead ({other.message})")
+            continue
+        open_ = next((u for u in rep.undecidable if u.kind in kinds and u.player == p and u.trick == t), None)
+        if open_ is not None:
+            return "undecidable", f"trick {t}: {open_.reason}"
+        kept = rep.kept.get((p, t), {})
+        if not all(k in kept for k in kinds):
+            return "undecidable", f"trick {t}: the record does not show enough to judge {d.kind}"
+        reasons.append(f"trick {t}: " + "; ".join(dict.fromkeys(kept[k] for k in kinds)))
+    return "rejected", "; ".join(reasons)
 
 
 def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NODES) -> Iterator:

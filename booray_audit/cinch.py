@@ -30,6 +30,37 @@ class Position:
     counts: tuple[int, ...]         # cards left per seat (P's entry 0)
     forbidden: tuple[int, ...]      # per seat: cards that player's plays showed it cannot hold
     trick: tuple[tuple[int, int], ...]  # (seat index, card) played so far in this trick
+    holds: tuple[int, ...] = ()     # per seat: unseen cards it is known to hold (the up-card)
+
+    def constraints(self) -> tuple[int, ...]:
+        """The solver's per-seat constraints: ``forbidden``, with ``holds`` above bit HOLD."""
+        if not any(self.holds):
+            return self.forbidden
+        return tuple(f | h << HOLD for f, h in zip(self.forbidden, self.holds))
+
+
+# A seat's constraint mask carries the cards it cannot hold in its low bits and, shifted
+# up by HOLD, the unseen cards it is known to hold; played cards leave both.
+HOLD = 64
+LOW = (1 << HOLD) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Unjudged:
+    """The replay hook's answer when the record does not show P's view (P's whole hand,
+    the cards played so far or the order of play): no cinch claimed, none ruled out."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Contradicted:
+    """``judge``'s answer when no deal of the unseen cards fits every play and fact the
+    record shows: never a cinch (a cinch over no deals proves nothing, RULES.md §4)."""
+
+    def __bool__(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +106,22 @@ def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
     """Hall's condition: every group of opponents can be given its cards at once.
 
     Opponents with the same allowed cards are merged; an opponent that may hold any
-    unseen card satisfies every group it is in, so only the others are enumerated."""
+    unseen card satisfies every group it is in, so only the others are enumerated.
+    Cards a seat is known to hold (above bit HOLD) are given to it first."""
+    held = 0
+    for f in forbidden:
+        held |= f >> HOLD
+    if held:
+        counts = list(counts)
+        for i, f in enumerate(forbidden):
+            mine = f >> HOLD
+            if mine:
+                if mine & f or mine & ~unseen:
+                    return False
+                counts[i] -= mine.bit_count()
+                if counts[i] < 0:
+                    return False
+        unseen &= ~held
     groups: dict[int, int] = {}
     total = 0
     for i, n in enumerate(counts):
@@ -179,7 +225,7 @@ class Solver:
         search goes past ``max_nodes`` (the class docstring gives the steps)."""
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
-        args = (pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
+        args = (pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick, k)
         for self.width, self.policy in self.PASSES:
             self._memo = {}
             self.max_nodes = self.nodes + self.PASS_NODES
@@ -218,7 +264,7 @@ class Solver:
         self.trump, self.me = pos.trump, pos.seats.index(pos.me)
         self.width, self.policy, self.relaxed, self._memo = None, 0, relaxed, {}
         self.max_nodes = self.nodes + self.budget if self.budget else float("inf")
-        return self._p(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick, k)
+        return self._p(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick, k)
 
     # Restricted adversaries: (moves per turn, policy); each may use PASS_NODES nodes.
     PASSES = ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0))
@@ -521,7 +567,8 @@ class Solver:
             if extra < 0:
                 extra = self._reveal(c, cards, best, blank)
             rest = unseen & ~(1 << c)
-            fb = tuple(f & rest for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
+            live = rest | rest << HOLD
+            fb = tuple(f & live for f in forb[:seat] + (forb[seat] | extra,) + forb[seat + 1:])
             if _feasible(rest, cnt, fb, -1):
                 yield c, cnt, fb
                 tried += 1
@@ -626,6 +673,12 @@ def _moved(x: int, src: int, moves) -> int:
     return y
 
 
+def _moved_constraint(f: int, src: int, moves) -> int:
+    if f >> HOLD:
+        return _moved(f & LOW, src, moves) | _moved(f >> HOLD, src, moves) << HOLD
+    return _moved(f, src, moves)
+
+
 def _canon(hand: int, unseen: int, forb: tuple, keep=()) -> tuple:
     """The same position with each suit's live cards (P's, the unseen and the cards
     ``keep`` of the trick) moved up to its top ranks, their order kept; returns hand,
@@ -635,7 +688,7 @@ def _canon(hand: int, unseen: int, forb: tuple, keep=()) -> tuple:
     src, moves = _packing(hand | unseen | _mask(keep))
     if not moves:
         return hand, unseen, forb, tuple(keep)
-    return (_moved(hand, src, moves), _moved(unseen, src, moves), tuple(_moved(f, src, moves) for f in forb),
+    return (_moved(hand, src, moves), _moved(unseen, src, moves), tuple(_moved_constraint(f, src, moves) for f in forb),
             tuple(_moved(1 << c, src, moves).bit_length() - 1 for c in keep))
 
 
@@ -666,6 +719,7 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     playing its lowest or its highest, so only those two are tried."""
     others = [forb[j] & pool for j in range(len(counts)) if j != seat and counts[j] > 0 and forb[j] & pool]
     breakers = (fixed | unseen) & ~pool
+    held = forb[seat] >> HOLD  # a card the seat is known to hold is a run of its own
     out: list[int] = []
     lo = prev = -1
     prev_sig = 0
@@ -674,7 +728,7 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        sig = 0
+        sig = held >> c & 1
         for f in others:
             sig = (sig << 1) | (f >> c & 1)
         if lo >= 0 and c >> 4 == prev >> 4 and sig == prev_sig and not breakers & (low - (2 << prev)):
@@ -693,10 +747,12 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     return out
 
 
-def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -> Cinch | Unsettled | None:
+def judge(pos: Position, won: int, rules: Rules,
+          solver: Solver | None = None) -> Cinch | Unsettled | Contradicted | None:
     """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle.
-    A position the search cannot settle within its budget gives ``Unsettled`` (falsy:
-    the audit never invents a cinch, and reports the check as undecidable)."""
+    A position the search cannot settle within its budget gives ``Unsettled``, one that
+    no deal fits gives ``Contradicted`` (both falsy: the audit never invents a cinch,
+    and reports the check as undecidable)."""
     k = rules.need - won
     if rules.cinch == "off":
         return None
@@ -706,9 +762,11 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None) -
         captors = pos.unseen | _mask(c for _, c in pos.trick)
         count = top_trumps(pos.hand, captors, pos.trump)
         return Cinch(count, _why(pos, won, count)) if count >= k else None
+    if not _feasible(pos.unseen, pos.counts, pos.constraints(), -1):
+        return Contradicted()
     solver = solver or Solver(rules)
     solver.trump, solver.me = pos.trump, pos.seats.index(pos.me)
-    lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.forbidden, pos.trick)
+    lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
     try:
@@ -736,20 +794,22 @@ def _why(pos: Position, won: int, sure: int) -> str:
 
 
 def position(know, p: str, t: int, prior: list[int]) -> Position | None:
-    """P's view before playing to trick t, or None when the record does not show it."""
+    """P's view before playing to trick t (RULES.md §4), or None when the record does not
+    show it: P's whole hand, every card played so far and the order of play known.
+
+    What an opponent's play revealed is kept only while the record does not prove that
+    play illegal (a card the same player held then, the up-card included); the up-card
+    can be in no other opponent's hand, and is in the dealer's while it is known kept."""
     hand = know.whole_hand(p, t)
     trump = know.trump
-    if hand is None or trump is None:
-        return None
-    tricks = know.tricks
-    seats = know.order_from(know.active[0]) if know.seats else list(know.active)
-    if not seats or p not in seats:
+    seats = know.cycle
+    if hand is None or trump is None or not seats or p not in seats:
         return None
     index = {s: i for i, s in enumerate(seats)}
     counts = [know.rules.cards] * len(seats)
     forb = [0] * len(seats)
     played = 0
-    for k, trick in enumerate(tricks[:t], 1):
+    for k, trick in enumerate(know.tricks[:t], 1):
         plays = trick.plays if k < t else trick.plays[:len(prior)]
         seen: list[int] = []
         for q, c in plays:
@@ -757,19 +817,29 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
                 return None
             i = index[q]
             if q != p:
-                forb[i] |= reveal(c, seen, trump, know.rules)
+                shown = reveal(c, seen, trump, know.rules)
+                held, suits = know.proven_held(q, k)
+                if shown and not (shown & held or any(shown & suit_mask(s) == suit_mask(s) for s in suits)):
+                    forb[i] |= shown
             counts[i] -= 1
             played |= 1 << c
             seen.append(c)
-    unseen = FULL_DECK & ~played & ~hand
-    if not know.reshuffled and know.discard_known.get(p):
-        unseen &= ~know.discarded.get(p, 0)
+    unseen = FULL_DECK & ~played & ~hand & ~know.out_of_play(p)
+    holds = [0] * len(seats)
+    up = know.up
+    if up is not None and unseen >> up & 1:
+        dealer = index.get(know.dealer)
+        for j in range(len(seats)):
+            if j != dealer:
+                forb[j] |= 1 << up  # only the dealer, who draws last, can have the up-card
+        if dealer is not None and know.keeps_up(t):
+            holds[dealer] = 1 << up
     me = index[p]
     counts[me] = 0
-    cur = tricks[t - 1].plays[:len(prior)] if t - 1 < len(tricks) else ()
+    cur = know.tricks[t - 1].plays[:len(prior)] if t - 1 < len(know.tricks) else ()
     trick = tuple((index[q], c) for q, c in cur)
     return Position(hand, unseen, trump, tuple(seats), p, tuple(counts),
-                    tuple(f & unseen for f in forb), trick)
+                    tuple(f & unseen for f in forb), trick, tuple(holds))
 
 
 def cinch_judge(rules: Rules, nodes: int = NODES):
@@ -784,6 +854,6 @@ def cinch_judge(rules: Rules, nodes: int = NODES):
 
     def hook(know, p, t, won, prior):
         pos = position(know, p, t, prior)
-        return None if pos is None else _judge(pos, won)
+        return Unjudged() if pos is None else _judge(pos, won)
 
     return hook

@@ -447,7 +447,9 @@ def stats(player: Optional[str] = typer.Option(None, "--player"),
     since, until = _date(since, "--since"), _date(until, "--until")
     columns, rows = _query(db, query, player, since, until)
     if player and not rows:
-        _err(f"no hands stored for {player}")
+        from .queries import players_like
+        like = _query(db, players_like, player)
+        _err(f"no hands stored for {player}" + (f"; did you mean {' or '.join(like)}?" if like else ""))
         return FINDINGS
     if fmt != TableFmt.table:
         _emit(columns, rows, fmt)

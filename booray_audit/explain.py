@@ -5,25 +5,19 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from . import record as r
 from .audit import HandReport
 from .cards import card_str, cards_of, cards_text
 from .engine import legal
-from .knowledge import Knowledge
 
 
 def duties(report: HandReport):
     """(trick, player, card, won, duty in words) for every play of the hand."""
     rep, hand, rules = report.replay, report.hand, report.rules
-    ev = hand.events
-    tricks = [e for e in ev if isinstance(e, r.Trick)]
-    deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
-    decisions = [e for e in ev if isinstance(e, r.Decision)]
-    know = Knowledge(rules, rep.trump, rep.active, tricks, deals, decisions, rep.dealer, rep.seated, ev)
+    know = rep.know
     rows = []
-    for t, trick in enumerate(tricks, 1):
+    for t, (written, trick) in enumerate(zip(know.recorded, know.tricks), 1):
         prior: list[int] = []
-        for p, c in trick.plays:
+        for (p, c), (_, shown) in zip(trick.plays, written.plays):
             whole = know.whole_hand(p, t)
             won = any(pl[0] == t and pl[2] == p and pl[4] for pl in rep.plays)
             if rep.trump is None:
@@ -39,7 +33,7 @@ def duties(report: HandReport):
                 duty = f"held {cards_text(cards_of(whole))}: {lg.explain(led)}"
                 if lg.cards != whole:
                     duty += f" ({cards_text(cards_of(lg.cards))})"
-            rows.append((t, p, c, won, duty))
+            rows.append((t, p, shown, won, duty))
             prior.append(c)
     return rows
 

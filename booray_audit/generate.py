@@ -4,8 +4,9 @@ Bots deal, declare, draw and play under a rule profile, obeying every duty of
 RULES.md §3–4 (the cinch included, judged from the bot's own view exactly as
 the audit judges it).  With a violation rate, some plays are replaced by an
 illegal card of a known kind; ``Injected`` lists them, so tests can check the
-audit finds each one and nothing else.  The stock never runs out (discards are
-capped by what is left), so no reshuffle happens.
+audit finds each one and nothing else.  When the stock runs out, the discards
+made so far (not the drawing player's own) are shuffled into a new stock
+(RULES.md §2); a bot forgets its own discards once such a reshuffle follows them.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ class Injected:
 class _Table:
     """One session's table: players in seat order and the rules."""
 
-    def __init__(self, rng: random.Random, rules: Rules, players: list[str], violations: float):
+    def __init__(self, rng: random.Random, rules: Rules, players: list[str], violations: float,
+                 known_discards: bool = True):
         self.rng, self.rules, self.players, self.rate = rng, rules, players, violations
+        self.known_discards = known_discards  # False: bots judge as if they forgot their discards
         self.injected: list[tuple[int, str, str]] = []
-        self.discarded: dict[str, int] = {}
+        self.discarded: dict[str, int] = {}  # each bot's discards it knows are out of play
 
     # -- one hand ---------------------------------------------------------------
     def hand(self, dealer_i: int) -> tuple[list[str], dict]:
@@ -60,6 +63,9 @@ class _Table:
         active, passed = [], []
         self.discarded = {}
         most = rules.discard_limit(n)
+        pile: list[int] = []   # discards not yet shuffled back
+        in_pile: list[str] = []  # whose discards are in the pile
+        stood_pat = False
         for i, p in enumerate(order):
             h = hands[p]
             trumps = [c for c in h if c >> 4 == trump]
@@ -70,12 +76,25 @@ class _Table:
                 lines.append(f"{qname(p)} pass")
                 continue
             keep = sorted(h, key=lambda c: (c >> 4 == trump, c & 15), reverse=True)
-            k = min(rng.randint(0, most), len(stock), sum(1 for c in h if c >> 4 != trump))
+            k = min(rng.randint(0, most), len(stock) + len(pile), sum(1 for c in h if c >> 4 != trump))
             out, got = keep[len(keep) - k:], stock[:k]
             del stock[:k]
+            if len(got) < k:  # the stock ran out: the others' discards make a new one
+                short = k - len(got)
+                stock = pile
+                rng.shuffle(stock)
+                for q in in_pile:
+                    self.discarded[q] = 0
+                pile, in_pile = [], []
+                got += stock[:short]
+                del stock[:short]
             hands[p] = [c for c in h if c not in out] + got
             active.append(p)
-            self.discarded[p] = mask_of(out)
+            pile += out
+            in_pile.append(p)
+            self.discarded[p] = mask_of(out) if self.known_discards else 0
+            if p == dealer:
+                stood_pat = k == 0
             if k:
                 lines.append(f"{qname(p)} play {' '.join(map(card_str, out))} -> {' '.join(map(card_str, got))}")
             else:
@@ -85,14 +104,17 @@ class _Table:
             info["walkover"] = active[0] if active else None
             return lines, info
         seats = [p for p in players if p in active]
-        won, trick_lines, violators = self._play(seats, order, hands, trump, lines)
+        won, trick_lines, violators = self._play(seats, order, hands, trump, (up, dealer, stood_pat))
         lines += trick_lines
         info.update(tricks=won, violators=violators, walkover=None)
         lines.append("Tricks " + " ".join(f"{qname(p)} {won[p]}" for p in seats))
         return lines, info
 
-    def _play(self, seats, order, hands, trump, lines):
+    def _play(self, seats, order, hands, trump, upcard):
+        """The tricks; ``upcard`` is (the up-card, the dealer, whether the dealer stood pat):
+        every bot knows only the dealer can hold it, and that it does if it stood pat."""
         rules, rng = self.rules, self.rng
+        up, dealer, stood_pat = upcard
         mine = {p: mask_of(hands[p]) for p in seats}
         idx = {p: i for i, p in enumerate(seats)}
         forb = [0] * len(seats)
@@ -113,8 +135,14 @@ class _Table:
                 hand = mine[p]
                 unseen = FULL_DECK & ~played & ~hand & ~self.discarded.get(p, 0)
                 cnt = tuple(0 if j == me else counts[j] for j in range(len(seats)))
+                fb, holds = forb, ()
+                if unseen >> up & 1:
+                    d = idx.get(dealer)
+                    fb = [f | (1 << up if j != d else 0) for j, f in enumerate(forb)]
+                    if stood_pat and d is not None:
+                        holds = tuple(1 << up if j == d else 0 for j in range(len(seats)))
                 pos = Position(hand, unseen, trump, tuple(seats), p, cnt,
-                               tuple(f & unseen for f in forb), tuple(trick))
+                               tuple(f & unseen for f in fb), tuple(trick), holds)
                 inject = step == inject_at
                 allowed, kinds = self._allowed(pos, cards, won[p], played, inject)
                 card = None
@@ -128,7 +156,8 @@ class _Table:
                 if card is None:
                     card = rng.choice(cards_of(allowed))
                 step += 1
-                forb[me] |= reveal(card, cards, trump, rules)
+                if not (inject and kind in ("renege", "failed-trump", "failed-beat")):
+                    forb[me] |= reveal(card, cards, trump, rules)  # an illegal play shows nothing
                 mine[p] &= ~(1 << card)
                 counts[me] -= 1
                 played |= 1 << card
@@ -176,6 +205,7 @@ class _Table:
             return None, None
         trumps = hand & suit_mask(trump)
         top = trumps.bit_length() - 1
+        played |= self.discarded.get(pos.me, 0)  # out of play, as far as P knows
         if not cards:
             return (_equivalents(top, hand, played), "cinch-lead") if trumps else (None, None)
         if len(cards) == len(pos.seats) - 1 and rules.cinch_last:
@@ -221,8 +251,11 @@ def _equivalents(top: int, hand: int, played: int) -> int:
 
 
 def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
-             violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40):
-    """Yield BHH lines; the generator's return value is the list of ``Injected`` violations."""
+             violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40,
+             known_discards: bool = True):
+    """Yield BHH lines; the generator's return value is the list of ``Injected`` violations.
+    ``known_discards=False``: the bots judge the cinch as a record that gives discards only
+    as counts lets the audit judge it (without their own discards known out of play)."""
     from .rules import profile
     rules = rules or profile("standard")
     rng = random.Random(seed)
@@ -232,7 +265,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
     while made < hands:
         n = rng.randint(players[0], players[1])
         names = rng.sample(NAMES, n)
-        table = _Table(rng, rules, names, violations)
+        table = _Table(rng, rules, names, violations, known_discards)
         if session:
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")

@@ -1,7 +1,10 @@
-"""What the record proves about each player's cards during a hand (RULES.md §5).
+"""What the record proves about each player's cards during a hand (RULES.md §4, §5).
 
 A card was in P's hand at a trick if the record deals or draws it to P and P
-had not yet played or discarded it, or if P plays it at a later trick.
+had not yet played or discarded it, or if P plays it at a later trick.  This
+module also decides the facts the cinch judgement rests on: the order of play,
+whether a reshuffle of the discards can have happened after a discard, where
+the up-card is, and which ranks of suit-only cards (`?h`) the record pins down.
 """
 
 from __future__ import annotations
@@ -13,45 +16,52 @@ from .rules import Rules
 
 
 class Knowledge:
-    def __init__(self, rules: Rules, trump, active, tricks, deals, decisions, dealer, seats, ev):
+    """Built once per hand by the replay.  ``tricks`` are the record's tricks with every
+    suit-only card whose rank the record pins down replaced by that card."""
+
+    def __init__(self, rules: Rules, events, trump, active, dealer, seats):
         self.rules, self.trump, self.active = rules, trump, list(active)
-        self.tricks, self.dealer, self.seats = tricks, dealer, list(seats)
+        self.dealer, self.seats = dealer, list(seats)
+        deals = {e.player: e for e in events if isinstance(e, r.Deal)}
+        decisions = [e for e in events if isinstance(e, r.Decision)]
+        self.recorded = [e for e in events if isinstance(e, r.Trick)]
         self.errors: list[tuple[str, str | None, str, str]] = []
-        self.plays: dict[str, list[tuple[int, int]]] = {}
-        for t, trick in enumerate(tricks, 1):
-            for p, c in trick.plays:
-                self.plays.setdefault(p, []).append((t, c))
-        self.played_mask = 0
         self.post: dict[str, int] = {}
         self.full: dict[str, bool] = {}
         self.drawn: dict[str, int] = {}
         self.discarded: dict[str, int] = {}
         self.discard_known: dict[str, bool] = {}
-        up = next((e.card for e in ev if isinstance(e, r.Up)), None)
-        self._holdings(deals, decisions, up)
+        self.draw_count: dict[str, int | None] = {}
+        self.passed = [d.player for d in decisions if d.action == "pass"]
+        self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
+        self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
+        self._holdings(deals, decisions)
+        self.cycle = self._cycle()
+        self._reshuffles(events)
+        self.tricks = self._pinned()
+        self.plays: dict[str, list[tuple[int, int]]] = {}
+        for t, trick in enumerate(self.tricks, 1):
+            for p, c in trick.plays:
+                self.plays.setdefault(p, []).append((t, c))
+        self.played_mask = 0
         self._consistency(deals)
-        total = sum(len(d.cards) for d in deals.values())
-        drawn = sum(d.draws if isinstance(d.draws, int) else len(d.draws or ())
-                    for d in decisions if d.action != "pass")
-        # RULES.md §2: a stock that ran out reshuffles the discards, so own discards may come back.
-        self.reshuffled = len(seats) * rules.cards + drawn > 52 or total + drawn > 52
-        self.by_trick = {p: {t: c for t, c in pl} for p, pl in self.plays.items()}
+        self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
         n = rules.cards
         self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
                          for p, pl in self.plays.items()}
 
     # -- holdings ------------------------------------------------------------
-    def _holdings(self, deals, decisions, up):
+    def _holdings(self, deals, decisions):
         dec = {d.player: d for d in decisions if d.action != "pass"}
-        players = set(deals) | set(dec)
-        for p in players:
+        for p in set(deals) | set(dec):
             deal = deals.get(p)
             d = dec.get(p)
-            dealt = mask_of(c for c in deal.cards if c & 15) if deal else 0
-            if p == self.dealer and up is not None and up & 15 and deal is None:
-                dealt |= 1 << up
+            dealt = self.dealt.get(p, 0)
+            if p == self.dealer and self.up is not None and deal is None:
+                dealt |= 1 << self.up
             discards = d.discards if d else None
             draws = d.draws if d else None
+            self.draw_count[p] = _count(draws) if draws is not None else _count(discards)
             kept = 0
             if discards == 0 or discards == ():
                 kept = dealt
@@ -75,6 +85,128 @@ class Knowledge:
                           and isinstance(draws, tuple) and all(c & 15 for c in draws)))
             self.full[p] = deal_full and d is not None and draws_full
 
+    # -- the order of play -----------------------------------------------------
+    def _cycle(self) -> list[str] | None:
+        """The active players clockwise (RULES.md §4): from `Seats` when given, else from
+        the tricks (cards in the order played); None when unknown or the sources disagree."""
+        active = set(self.active)
+        found: list[str] | None = None
+        if self.seats:
+            if not active <= set(self.seats):
+                return None
+            found = [p for p in self.seats if p in active]
+        for trick in self.recorded:
+            players = [p for p, _ in trick.plays]
+            if len(players) == len(active) and set(players) == active:
+                if found is None:
+                    found = players
+                elif _rotated(players, found[0]) != found:
+                    return None
+        if found is None:
+            return None
+        for trick in self.recorded:  # incomplete tricks: in the same order, if with gaps
+            players = [p for p, _ in trick.plays]
+            if players[0] in active and not _subsequence(players, _rotated(found, players[0])):
+                return None
+        return found
+
+    def order_from(self, leader: str) -> list[str] | None:
+        """The clockwise order from ``leader`` by `Seats` (for out-of-turn findings)."""
+        if not self.seats or leader not in self.seats:
+            return None
+        i = self.seats.index(leader)
+        return [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
+
+    def first_leader(self) -> str | None:
+        if not self.seats or self.dealer not in self.seats:
+            return None
+        i = self.seats.index(self.dealer)
+        for p in self.seats[i + 1:] + self.seats[:i + 1]:
+            if p in self.active:
+                return p
+        return None
+
+    def lead_reason(self, t: int, expected: str) -> str:
+        if t == 1:
+            return f"the first active player left of the dealer ({self.dealer}) leads: {expected}"
+        return f"{expected} won trick {t - 1}"
+
+    # -- the stock -------------------------------------------------------------
+    def _reshuffles(self, events) -> None:
+        """RULES.md §2, §4: which discards a reshuffle can have brought back.
+
+        Every card the record shows leaving the stock counts: the deals of every seated
+        player (without `Seats`, of every player named in the hand) and every draw, as
+        cards or as a count.  The draws are replayed in order from the dealer's left
+        when the order and every count are known; a discard is forgotten (unseen again)
+        only if the stock can have run out at a later player's draw."""
+        dealt_in = len(self.seats) if self.seats else len(_named(events))
+        stock = 52 - dealt_in * self.rules.cards
+        most = self.rules.discard_limit(max(dealt_in, 1))
+        counts = {p: self.draw_count.get(p) for p in self.active}
+        self.reshuffle_possible = sum(most if n is None else n for n in counts.values()) > stock
+        self.forgotten: set[str] = set()
+        if not self.reshuffle_possible:
+            return
+        order = self._draw_order()
+        if order is None or any(n is None for n in counts.values()):
+            self.forgotten = set(self.active) - ({order[-1]} if order else set())
+            return
+        pile, last = 0, -1
+        for i, p in enumerate(order):
+            n = counts[p]
+            if n > stock:
+                stock, pile, last = stock + pile - n, 0, i  # the others' discards make a new stock
+            else:
+                stock -= n
+            pile += n
+        self.forgotten = set(order[:last])  # last >= 0: the stock ran out at some draw
+
+    def _draw_order(self) -> list[str] | None:
+        """Active players in the order they drew: from the dealer's left, the dealer last."""
+        if self.seats and self.dealer in self.seats and self.cycle is not None:
+            i = self.seats.index(self.dealer)
+            return [p for p in self.seats[i + 1:] + self.seats[:i + 1] if p in self.active]
+        if self.cycle is not None and self.recorded:
+            return _rotated(self.cycle, self.recorded[0].plays[0][0])  # trick 1's leader drew first
+        return None
+
+    def out_of_play(self, p: str) -> int:
+        """P's own discards that P knows are out of play (no reshuffle can have come after)."""
+        if p in self.forgotten or not self.discard_known.get(p):
+            return 0
+        return self.discarded.get(p, 0)
+
+    # -- suit-only cards -------------------------------------------------------
+    def _pinned(self) -> list[r.Trick]:
+        """The tricks with each `?h` whose rank the record pins down replaced by that card:
+        the one card of its suit the player can have held that is not placed elsewhere."""
+        if not any(not c & 15 and c != UNKNOWN for t in self.recorded for _, c in t.plays):
+            return self.recorded
+        known = mask_of(c for t in self.recorded for _, c in t.plays if c & 15)
+        out = []
+        for t in self.recorded:
+            plays = []
+            for p, c in t.plays:
+                if not c & 15 and c != UNKNOWN:
+                    elsewhere = known | self.discarded.get(p, 0)
+                    for q, m in self.post.items():
+                        if q != p:
+                            elsewhere |= m
+                    if not self.reshuffle_possible:  # no card of another player's came back
+                        for q in set(self.dealt) | set(self.discarded):
+                            if q != p:
+                                elsewhere |= self.dealt.get(q, 0) | self.discarded.get(q, 0)
+                    pool = suit_mask(c >> 4) & ~elsewhere
+                    if self.full.get(p):
+                        pool &= self.post[p]
+                    if pool and not pool & (pool - 1):
+                        c = pool.bit_length() - 1
+                plays.append((p, c))
+            out.append(r.Trick(t.number, tuple(plays), line=t.line, note=t.note))
+        return out
+
+    # -- consistency -----------------------------------------------------------
     def _consistency(self, deals):
         seen: dict[int, str] = {}
         for p, pl in self.plays.items():
@@ -98,20 +230,56 @@ class Knowledge:
             for q, other in self.post.items():
                 if q < p and mask & other:
                     c = (mask & other).bit_length() - 1
-                    self.errors.append(("duplicate-card", p, f"the {card_str(c)} is in two hands",
+                    who = q if self.drawn.get(q, 0) >> c & 1 and not self.drawn.get(p, 0) >> c & 1 else p
+                    self.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
                                         f"{q} and {p} both hold the {card_str(c)} after the draw"))
-            for t, c in self.plays.get(p, []):
+        for p in self.plays:
+            for t, c in self.plays[p]:
                 if not c & 15:
                     continue
                 owner = next((q for q, m in self.post.items() if q != p and m >> c & 1), None)
                 if owner is not None:
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
                                         f"which {owner} held", f"trick {t}"))
+                elif self.discarded.get(p, 0) >> c & 1:
+                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t} "
+                                        f"after discarding it", f"{p} discarded the {card_str(c)}"))
                 elif self.full.get(p) and not self.post[p] >> c & 1:
                     self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t}, "
                                         f"which is not in {p}'s hand",
                                         f"{p}'s hand after the draw: {_text(self.post[p])}"))
+        if not self.reshuffle_possible:
+            self._no_second_life()
 
+    def _no_second_life(self) -> None:
+        """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
+        passed hand) or discarded by one player never reaches another's hand."""
+        released: dict[int, str] = {}
+        for q, m in self.dealt.items():
+            for c in cards_of(m):
+                released[c] = q
+        for q, m in self.discarded.items():
+            for c in cards_of(m):
+                released.setdefault(c, q)
+        reported: set[int] = set()
+        for p in self.post:
+            for c in cards_of(self.drawn.get(p, 0)):
+                q = released.get(c)
+                if q is not None and q != p and c not in reported and not self.post.get(q, 0) >> c & 1:
+                    reported.add(c)
+                    self.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
+                                        f"dealt to {q}", "the stock never ran out, so no card came back"))
+        for p, pl in self.plays.items():
+            for t, c in pl:
+                q = released.get(c) if c & 15 else None
+                if (q is not None and q != p and c not in reported and not self.post.get(q, 0) >> c & 1
+                        and not self.drawn.get(p, 0) >> c & 1):
+                    reported.add(c)
+                    self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
+                                        f"{t}, which was dealt to {q}",
+                                        "the stock never ran out, so no card came back"))
+
+    # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
         return mask_of(c for k, c in self.plays.get(p, []) if k < t and c & 15)
 
@@ -128,6 +296,22 @@ class Knowledge:
         suits = [c >> 4 for c in later if not c & 15 and c != UNKNOWN]
         complete = self.complete.get(p, False) and UNKNOWN not in later
         return mask, suits, complete
+
+    def proven_held(self, p: str, t: int) -> tuple[int, list[int]]:
+        """Cards the record proves P held when playing to trick t (besides the card played
+        there), the up-card included while the dealer is known to keep it; and the suits
+        of later suit-only cards."""
+        held, suits, _ = self.held_besides(p, t)
+        if p == self.dealer and self.keeps_up(t) and self.by_trick.get(p, {}).get(t) != self.up:
+            held |= 1 << self.up
+        return held, suits
+
+    def keeps_up(self, t: int) -> bool:
+        """The dealer is known to hold the up-card before trick t: it drew no cards (so it
+        did not discard it) and has not played it yet (RULES.md §4: everyone saw it)."""
+        if self.up is None or self.draw_count.get(self.dealer) != 0:
+            return False
+        return not any(c == self.up for k, c in self.plays.get(self.dealer, []) if k < t)
 
     def whole_hand(self, p: str, t: int) -> int | None:
         """P's whole hand just before playing to trick t, when every card is known."""
@@ -153,27 +337,6 @@ class Knowledge:
             if k > t and c >> 4 == suit:
                 return f"{p} played the {card_str(c)} at trick {k}"
         return "the record"
-
-    # -- order of play ------------------------------------------------------
-    def order_from(self, leader: str) -> list[str] | None:
-        if not self.seats or leader not in self.seats:
-            return None
-        i = self.seats.index(leader)
-        return [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
-
-    def first_leader(self) -> str | None:
-        if not self.seats or self.dealer not in self.seats:
-            return None
-        i = self.seats.index(self.dealer)
-        for p in self.seats[i + 1:] + self.seats[:i + 1]:
-            if p in self.active:
-                return p
-        return None
-
-    def lead_reason(self, t: int, expected: str) -> str:
-        if t == 1:
-            return f"the first active player left of the dealer ({self.dealer}) leads: {expected}"
-        return f"{expected} won trick {t - 1}"
 
     def winner(self, t: int, cards: list[int], trump) -> int | None:
         """Index of the winning card, or None when unknown cards might change it."""
@@ -201,20 +364,50 @@ class Knowledge:
         return best
 
     def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool:
-        """RULES.md §4: no unplayed card outside P's hand lies between ``card`` and ``top``."""
+        """RULES.md §4: no card still in play outside P's hand lies between ``card`` and
+        ``top``; played cards and P's discards known out of play never separate."""
         if card == top:
             return True
         if card >> 4 != top >> 4 or (card & 15) > (top & 15):
             return False
-        hand = self.whole_hand(p, t) or 0
-        played = mask_of(prior)
+        gone = (self.whole_hand(p, t) or 0) | mask_of(prior) | self.out_of_play(p)
         for trick in self.tricks[:t - 1]:
-            played |= mask_of(c for _, c in trick.plays if c & 15)
+            gone |= mask_of(c for _, c in trick.plays if c & 15)
         for rank in range((card & 15) + 1, top & 15):
-            x = (card & ~15) | rank
-            if not (hand >> x & 1 or played >> x & 1):
+            if not gone >> ((card & ~15) | rank) & 1:
                 return False
         return True
+
+
+def _count(cards) -> int | None:
+    if cards is None:
+        return None
+    return cards if isinstance(cards, int) else len(cards)
+
+
+def _rotated(order: list[str], first: str) -> list[str]:
+    i = order.index(first)
+    return order[i:] + order[:i]
+
+
+def _subsequence(part: list[str], whole: list[str]) -> bool:
+    it = iter(whole)
+    return all(p in it for p in part)
+
+
+def _named(events) -> set[str]:
+    """Every player an event of the hand names (all were dealt in)."""
+    names: set[str] = set()
+    for e in events:
+        if isinstance(e, (r.Deal, r.Decision, r.Dealer)):
+            names.add(e.player)
+        elif isinstance(e, r.Trick):
+            names.update(p for p, _ in e.plays)
+        elif isinstance(e, (r.TricksClaim, r.NetClaim)):
+            names.update(p for p, _ in (e.counts if isinstance(e, r.TricksClaim) else e.amounts))
+        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
+            names.update(e.players)
+    return names
 
 
 def _text(mask: int) -> str:

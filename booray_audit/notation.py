@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from . import record as r
 from .cards import CardError, parse_card, parse_suit
+from .rules import RulesError, check_tag
 
 _HAND_LINE = re.compile(r"[ \t\ufeff]*hand(?![\w\-.'])", re.IGNORECASE)
 
@@ -61,7 +62,7 @@ class _Build(Transformer):
         return items
 
     def tag(self, c):
-        return r.TagChange(str(c[0]), _unquote(c[1]), line=c[0].line)
+        return r.TagChange(str(c[0]), _unquote(c[1]), line=c[0].line, column=c[1].column + 1)
 
     def hand_head(self, c):
         return ("hand", int(c[1]) if len(c) > 1 else None, c[0].line)
@@ -268,12 +269,24 @@ class Reader:
         session_index = self.first_session - 1
         last_number = 0
         seats: tuple[str, ...] = ()
+        spoiled = False  # a tag the rules cannot use: the session's hands are not checked
         for kind, start, body in _chunks(lines):
             items, problems = self._parse(start, body)
+            if not problems:
+                problems = self._bad_tags(items, body, kind)
             if problems:
-                yield from problems
                 if kind == "hand":
                     last_number = self._hand_number(body, last_number)
+                    spoiled = spoiled or any(isinstance(e, r.TagChange) for e in items)
+                else:  # tags that cannot be read or used start a session that is not checked
+                    session_index += 1
+                    spoiled = True
+                    if not items:
+                        first = problems[0]
+                        problems[0] = r.SyntaxProblem(first.path, first.line, first.column,
+                                                      f"{first.message}; this session's hands are not checked",
+                                                      first.text)
+                yield from problems
                 continue
             if kind == "tags":
                 stray = [e for e in items if isinstance(e, r.Event) and not isinstance(e, r.TagChange)]
@@ -285,8 +298,11 @@ class Reader:
                     session_index += 1
                     seats = r.split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
                     last_number = 0
+                    spoiled = False
                     yield r.Session(tags, index=session_index, line=start)
                 continue
+            if spoiled:
+                continue  # the error at the tag says so
             if session_index < self.first_session:
                 session_index = self.first_session
                 yield r.Session((), index=session_index, line=start)
@@ -299,6 +315,20 @@ class Reader:
             last_number = number
             hand, seats, problem = self._hand(number, line, items[1:], seats)
             yield problem or hand
+
+    def _bad_tags(self, items, body, kind) -> list[r.SyntaxProblem]:
+        """A tag that sets the rules with a value they cannot use is an error at its own
+        line and column: the session is not checked under other rules than it says."""
+        out = []
+        for e in items:
+            if isinstance(e, r.TagChange):
+                try:
+                    check_tag(e.name, e.value)
+                except RulesError as err:
+                    where = "the hands from here on" if kind == "hand" else "this session's hands"
+                    out.append(self._problem(e.line, e.column or 1, f"{err}; {where} are not checked",
+                                             _text_of(body, e.line)))
+        return out
 
     @staticmethod
     def _hand_number(body, last: int) -> int:

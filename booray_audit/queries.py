@@ -24,6 +24,12 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None = None, since: str 
     return [d[0] for d in cur.description], cur.fetchall()
 
 
+def players_like(con: duckdb.DuckDBPyConnection, name: str) -> list[str]:
+    """Stored player names close to ``name`` (for a name typed another way)."""
+    from .record import closest
+    return closest(name, [p for (p,) in con.execute("SELECT DISTINCT player FROM hand_players").fetchall()])
+
+
 def ledger(con, session: str | None = None):
     """Per session and player: the net; plus the pot left on the table per session."""
     where = "WHERE h.session_id = ?" if session else ""

@@ -34,9 +34,10 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class TagChange(Event):
-    """A tag line inside a hand: changes that setting from this hand on."""
+    """A tag line (inside a hand it changes that setting from this hand on)."""
     name: str
     value: str
+    column: int = field(default=0, compare=False, kw_only=True)  # where the value starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,14 @@ class SyntaxProblem:
         if not self.text:
             return head
         return f"{head}\n    {self.text}\n    {' ' * (self.column - 1)}^"
+
+
+def closest(word: str, choices) -> list[str]:
+    """The choices a typo most likely meant: the same letters in another case first, else
+    the nearest spellings (a name, a kind of dispute)."""
+    import difflib
+    same = [c for c in choices if c.lower() == word.lower()]
+    return same or difflib.get_close_matches(word, list(choices), n=2, cutoff=0.6)
 
 
 def split_names(text: str) -> tuple[str, ...]:

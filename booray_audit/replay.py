@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import record as r
 from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
-from .cinch import Unsettled, others_out_of_trump, position
+from .cinch import Contradicted, Unjudged, Unsettled, others_out_of_trump, position
 from .engine import SUIT_NAMES, beats, legal
 from .knowledge import Knowledge
 from .rules import Rules
@@ -18,8 +18,10 @@ from .rules import Rules
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
               "cinch-last", "lead-trump")
 RECORD_KINDS = ("dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size",
-                "draw-limit", "bad-trump")
+                "draw-limit", "bad-trump", "missing-play", "unknown-player", "bad-dispute")
 CLAIM_KINDS = ("wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement")
+CINCH_KINDS = ("cinch-lead", "cinch-follow", "cinch-last")
+DISPUTE_KINDS = PLAY_KINDS + RECORD_KINDS + CLAIM_KINDS + ("cinch",)  # `cinch`: any cinch duty
 
 
 def kind_class(kind: str) -> str:
@@ -71,8 +73,10 @@ class Replay:
     undecidable: list[Undecidable] = field(default_factory=list)
     walkover: str | None = None
     all_passed: bool = False
-    # (player, trick) -> True when that play was checked with the player's whole hand known
-    verified: dict[tuple[str, int], bool] = field(default_factory=dict)
+    # (player, trick) -> {play kind: how the record shows the play kept that rule}
+    kept: dict[tuple[str, int], dict[str, str]] = field(default_factory=dict)
+    know: object = None  # the hand's Knowledge, for `replay`
+    bad_disputes: list = field(default_factory=list)  # `Dispute` events that are record errors
 
 
 class HandReplay:
@@ -86,6 +90,8 @@ class HandReplay:
         self.findings: list[Finding] = []
         self.undecidable: list[Undecidable] = []
         self.skip: set[str] = set()   # players whose holdings the record contradicts
+        self.unseated: set[str] = set()  # names not in `Seats`
+        self.bad_disputes: list[r.Dispute] = []
         self.skip_all = False
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
@@ -95,7 +101,13 @@ class HandReplay:
         """The cinch judged before P's play of ``c``, which would break ``kind`` if P had
         one; a position the search cannot settle is noted as undecidable."""
         cinch = self.cinch(know, p, t, won.get(p, 0), prior)
-        if isinstance(cinch, Unsettled):
+        if isinstance(cinch, Unjudged):
+            return cinch
+        if isinstance(cinch, Contradicted):
+            self.undecidable.append(Undecidable(
+                kind, self.n, t, p, c, f"the record contradicts itself before {p} played {card_str(c)}: "
+                "no deal of the unseen cards fits every play, so no cinch can be proven"))
+        elif isinstance(cinch, Unsettled):
             self.undecidable.append(Undecidable(
                 kind, self.n, t, p, c,
                 f"whether {p} had a cinch before playing {card_str(c)} is not settled within the "
@@ -122,23 +134,63 @@ class HandReplay:
         if self.seats:
             order = {p: i for i, p in enumerate(self.seats)}
             active.sort(key=lambda p: order.get(p, len(order)))
+        self._names(ev)
+        self._disputes(ev, seated)
         self._decisions(decisions, seated, trump, ev)
         discards = self._draws(decisions, deals, seated)
-        know = Knowledge(self.rules, trump, active, tricks, deals, decisions, self.dealer, self.seats, ev)
+        know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
         for kind, player, message, evidence in know.errors:
             self.add(kind, None, player, None, message, evidence)
             if player:
                 self.skip.add(player)
         result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,
-                        None, False)
+                        None, False, know=know)
         if len(active) == 1 and passed and not tricks:
             result.walkover = active[0]
         if not active and passed:
             result.all_passed = True
-        self._tricks(tricks, trump, active, know, result)
+        self._tricks(tricks, know.tricks, trump, active, know, result)
         result.findings = self.findings
         result.undecidable = self.undecidable
+        result.bad_disputes = self.bad_disputes
         return result
+
+    def _names(self, ev) -> None:
+        """NOTATION.md §3.2: with `Seats` given, a name that is not seated is a record error
+        (a typo, usually) that suggests the closest seated names; its plays are not judged."""
+        if not self.seats:
+            return
+        for name, line in _naming(ev):
+            if name in self.seats or name in self.unseated:
+                continue
+            self.unseated.add(name)
+            self.skip.add(name)
+            close = r.closest(name, self.seats)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            self.add("unknown-player", None, name, None,
+                     f"{name} is not seated at this table{hint}",
+                     f"line {line} names {name}; Seats {' '.join(self.seats)}")
+
+    def _disputes(self, ev, seated) -> None:
+        """NOTATION.md §3.2: a dispute of a kind that does not exist, or against a player
+        not in the hand, is a record error (the rest of the hand is still audited)."""
+        named = set(seated) | {n for n, _ in _naming(ev) if n not in self.unseated}
+        for d in ev:
+            if not isinstance(d, r.Dispute):
+                continue
+            if d.kind not in DISPUTE_KINDS or d.player not in named:
+                self.bad_disputes.append(d)
+            if d.kind not in DISPUTE_KINDS:
+                close = r.closest(d.kind, DISPUTE_KINDS)
+                self.add("bad-dispute", None, d.player, None,
+                         f"`{d.kind}` is not a kind of dispute" + (f"; did you mean {' or '.join(close)}?" if close else ""),
+                         "the kinds: " + ", ".join(DISPUTE_KINDS))
+            elif d.player not in named:
+                close = r.closest(d.player, sorted(named))
+                self.add("bad-dispute", None, d.player, None,
+                         f"the dispute names {d.player}, who is not in this hand"
+                         + (f"; did you mean {' or '.join(close)}?" if close else ""),
+                         f"line {d.line}: Dispute {d.player} {d.kind}")
 
     def _trump(self, ev, deals) -> int | None:
         up = next((e for e in ev if isinstance(e, r.Up)), None)
@@ -184,10 +236,8 @@ class HandReplay:
                 continue
             k = pos.get(d.player)
             if k is None:
-                self.add("out-of-turn", None, d.player, None,
-                         f"{d.player} declared but is not seated at this table",
-                         f"Seats {' '.join(self.seats)}")
-            elif k < last:
+                continue  # an unknown-player record error
+            if k < last:
                 self.add("out-of-turn", None, d.player, None,
                          f"{d.player} declared out of turn (declarations go from the dealer's left)",
                          f"dealer {self.dealer}; order {' '.join(order)}")
@@ -222,8 +272,9 @@ class HandReplay:
         return out
 
     # -- trick play ---------------------------------------------------------
-    def _tricks(self, tricks, trump, active, know, result):
-        need_tricks = self.rules.cards
+    def _tricks(self, recorded, tricks, trump, active, know, result):
+        """Walk the tricks: ``recorded`` as written (for the output), ``tricks`` with the
+        suit-only cards the record pins down resolved (for the checks)."""
         won = {p: 0 for p in active}
         known_winners = True
         leader_expected = know.first_leader()
@@ -233,15 +284,17 @@ class HandReplay:
                          f"the trick numbered {trick.number} is trick {t} of the hand",
                          f"Trick {trick.number}")
             leader = trick.plays[0][0]
-            trick_ok = not self.skip_all
-            if leader_expected is not None and leader != leader_expected:
+            players = [p for p, _ in trick.plays]
+            missing = self._missing(t, players, active, know, len(tricks))
+            in_order = not missing and not self.unseated & set(players)  # else reported already
+            trick_ok = in_order and not self.skip_all
+            if in_order and leader_expected is not None and leader != leader_expected:
                 self.add("out-of-turn", t, leader, None,
                          f"{leader} led trick {t}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
                 trick_ok = False
             order = know.order_from(leader)
-            players = [p for p, _ in trick.plays]
-            if order and players != order[:len(players)]:
+            if in_order and order and players != order[:len(players)]:
                 bad = next((p for p, q in zip(players, order) if p != q),
                            players[min(len(order), len(players) - 1)])  # more plays than players
                 self.add("out-of-turn", t, bad, None,
@@ -252,13 +305,10 @@ class HandReplay:
             for seq, (p, c) in enumerate(trick.plays):
                 if trick_ok and p not in self.skip:
                     before = len(self.findings)
-                    self._check(t, seq, p, c, cards[:seq], trump, know, won, len(trick.plays) == len(active))
-                    result.verified[(p, t)] = (len(self.findings) == before and trump is not None
-                                               and know.whole_hand(p, t) is not None
-                                               and all(x & 15 for x in cards[:seq + 1]))
-                else:
-                    result.verified[(p, t)] = False
-            w = know.winner(t, cards, trump)
+                    kept = self._check(t, p, c, cards[:seq], trump, know, won, len(trick.plays) == len(active))
+                    if len(self.findings) == before:
+                        result.kept[(p, t)] = kept
+            w = None if missing else know.winner(t, cards, trump)
             nxt = tricks[t].plays[0][0] if t < len(tricks) else None
             leader_expected = trick.plays[w][0] if w is not None else None
             if w is None and nxt is not None and nxt in won:
@@ -272,27 +322,50 @@ class HandReplay:
                 known_winners = False  # an abandoned last trick has no winner
             if winner is not None and winner in won:
                 won[winner] += 1
-            for seq, (p, c) in enumerate(trick.plays):
+            for seq, (p, c) in enumerate(recorded[t - 1].plays):
                 result.plays.append((t, seq, p, c, p == winner))
-        result.complete = known_winners and len(tricks) == need_tricks and all(
+        result.complete = known_winners and len(tricks) == self.rules.cards and all(
             len(t.plays) == len(active) for t in tricks)
         if tricks and known_winners:
             result.tricks = won  # for an unfinished hand, the counts so far
 
-    def _check(self, t, seq, p, c, prior, trump, know, won, full_trick):
-        """At most one finding for this play, the first that applies (RULES.md §7)."""
+    def _missing(self, t, players, active, know, count) -> list[str]:
+        """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks
+        are recorded (the last trick may have been abandoned)."""
+        if t == count or len(players) >= len(active) or self.unseated & set(players):
+            return []
+        missing = [p for p in active if p not in players]
+        order = know.order_from(players[0]) or (
+            _rotated(know.cycle, players[0]) if know.cycle and players[0] in know.cycle else None)
+        if order is not None and not _in_order(players, order):
+            return []  # out of order, not only short: reported as out of turn
+        for p in missing:
+            self.add("missing-play", t, p, None,
+                     f"trick {t} has no card from {p}, who was playing this hand",
+                     "Trick " + ", ".join(players))
+        return missing
+
+    def _check(self, t, p, c, prior, trump, know, won, full_trick) -> dict[str, str]:
+        """At most one finding for this play, the first that applies (RULES.md §7).  Returns
+        the play kinds the record shows the play kept, each with the evidence."""
+        kept: dict[str, str] = {}
         if c == UNKNOWN:
-            return
+            return kept
         if not prior:
-            self._lead_checks(t, p, c, trump, know, won)
-            return
+            kept.update({k: f"{p} led trick {t}" for k in ("renege", "failed-trump", "failed-beat",
+                                                           "cinch-follow", "cinch-last")})
+            self._lead_checks(t, p, c, trump, know, won, kept)
+            return kept
+        kept["cinch-lead"] = kept["lead-trump"] = f"{p} did not lead trick {t}"
         if UNKNOWN in prior or trump is None:
-            return
+            return kept
         led = prior[0] >> 4
         suit = c >> 4
         held, suits, complete = know.held_besides(p, t)
         held_led = held & suit_mask(led)
-        if suit != led:
+        if suit == led:
+            kept["renege"] = f"{p} followed {SUIT_NAMES[led]} with {_the(c)}"
+        else:
             if held_led or led in suits:
                 proof = card_str(_top(held_led)) if held_led else "?" + "shdc"[led]
                 self.add("renege", t, p, c,
@@ -300,15 +373,19 @@ class HandReplay:
                          f"holding a {SUIT_NAMES[led][:-1]}",
                          f"held {proof}: {know.source(p, t, _top(held_led) if held_led else None, led)}",
                          "must-follow")
-                return
+                return kept
             if not complete:
-                return  # cannot prove the player was void in the led suit
+                return kept  # cannot prove the player was void in the led suit
+            kept["renege"] = f"{p} held no {SUIT_NAMES[led][:-1]}"
         best = _best(prior, trump)
         if best is None:
-            return
-        if suit != led and suit != trump and led != trump and self.rules.must_trump:
-            trumps = held & suit_mask(trump)
-            holds = bool(trumps) or trump in suits
+            return kept
+        trumps = held & suit_mask(trump)
+        holds = bool(trumps) or trump in suits
+        if suit == led or suit == trump or led == trump or not self.rules.must_trump:
+            kept["failed-trump"] = (f"{p} followed suit" if suit == led else f"{p} trumped" if suit == trump
+                                    else "no duty to trump")
+        else:
             # a trump of unknown rank beats a plain card, but cannot be shown to beat a trump
             can_win = bool(trumps & above(best)) if best >> 4 == trump else holds
             if holds and (self.rules.trump_when_cannot_win == "must" or can_win):
@@ -317,39 +394,69 @@ class HandReplay:
                          f"{p} was void in {SUIT_NAMES[led]} and held trump, but played {_the(c)}",
                          f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
                          f"{know.source(p, t, proof, trump)}", "must-trump")
-                return
+                return kept
+            if not holds:
+                kept["failed-trump"] = f"{p} held no trump"
+            elif trump not in suits:
+                kept["failed-trump"] = f"{p}'s trumps could not win the trick (trump-when-cannot-win=may)"
+        if suit != led and suit != trump:  # a discard: no card to beat with
+            kept["failed-beat"] = kept["renege"] if led == trump else f"{p} neither followed suit nor trumped"
         if c & 15 == 0:
-            return
-        if suit == led and best >> 4 == led and self.rules.must_beat != "none":
-            target = best
-            if self.rules.must_beat == "previous":
-                target = next(x for x in reversed(prior) if x >> 4 == led)
-            beaters = held_led & above(target)
-            if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
-                proof = _top(beaters)
-                self.add("failed-beat", t, p, c,
-                         f"{p} played {_the(c)} under the {card_str(target)} while holding "
-                         f"the {card_str(proof)}, which beats it",
-                         f"held {card_str(proof)}: {know.source(p, t, proof, led)}", "must-beat")
-                return
-        if suit == trump != led and best >> 4 == trump and self.rules.must_overtrump:
-            beaters = held & suit_mask(trump) & above(best)
-            if (c & 15) < (best & 15) and beaters:
-                proof = _top(beaters)
-                self.add("failed-beat", t, p, c,
-                         f"{p} trumped with the {card_str(c)} under the {card_str(best)} while holding "
-                         f"the {card_str(proof)}, which over-trumps it",
-                         f"held {card_str(proof)}: {know.source(p, t, proof, trump)}", "must-overtrump")
-                return
-        if self.cinch is not None and self.rules.cinch != "off":
-            self._cinch_follow(t, p, c, prior, trump, know, won, full_trick)
+            return kept
+        if suit == led:
+            if best >> 4 != led or self.rules.must_beat == "none":
+                kept["failed-beat"] = f"{p} had no duty to beat" if best >> 4 == led else f"a trump had won the trick"
+            else:
+                target = best
+                if self.rules.must_beat == "previous":
+                    target = next(x for x in reversed(prior) if x >> 4 == led)
+                beaters = held_led & above(target)
+                if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
+                    proof = _top(beaters)
+                    self.add("failed-beat", t, p, c,
+                             f"{p} played {_the(c)} under the {card_str(target)} while holding "
+                             f"the {card_str(proof)}, which beats it",
+                             f"held {card_str(proof)}: {know.source(p, t, proof, led)}", "must-beat")
+                    return kept
+                if (c & 15) > (target & 15):
+                    kept["failed-beat"] = f"the {card_str(c)} beat the {card_str(target)}"
+                elif complete and led not in suits:
+                    kept["failed-beat"] = f"{p} held no {SUIT_NAMES[led][:-1]} above the {card_str(target)}"
+        if suit == trump != led:
+            if best >> 4 != trump or not self.rules.must_overtrump:
+                kept["failed-beat"] = f"{p}'s trump was the first in the trick" if best >> 4 != trump \
+                    else "no duty to over-trump"
+            else:
+                beaters = held & suit_mask(trump) & above(best)
+                if (c & 15) < (best & 15) and beaters:
+                    proof = _top(beaters)
+                    self.add("failed-beat", t, p, c,
+                             f"{p} trumped with the {card_str(c)} under the {card_str(best)} while holding "
+                             f"the {card_str(proof)}, which over-trumps it",
+                             f"held {card_str(proof)}: {know.source(p, t, proof, trump)}", "must-overtrump")
+                    return kept
+                if (c & 15) > (best & 15):
+                    kept["failed-beat"] = f"the {card_str(c)} over-trumped the {card_str(best)}"
+                elif complete and trump not in suits:
+                    kept["failed-beat"] = f"{p} held no trump above the {card_str(best)}"
+        if self.rules.cinch == "off" or self.cinch is None:
+            kept["cinch-follow"] = kept["cinch-last"] = "the cinch is not judged under these rules"
+        else:
+            self._cinch_follow(t, p, c, prior, trump, know, won, full_trick, kept)
+        return kept
 
-    def _lead_checks(self, t, p, c, trump, know, won):
-        if self.cinch is not None and trump is not None:
+    def _lead_checks(self, t, p, c, trump, know, won, kept):
+        if self.cinch is None or self.rules.cinch == "off":
+            kept["cinch-lead"] = "the cinch is not judged under these rules"
+        elif trump is not None:
             hand = know.whole_hand(p, t)
             trumps = hand & suit_mask(trump) if hand is not None else 0
+            if hand is not None and not trumps:
+                kept["cinch-lead"] = f"{p} held no trump"
             # the cinch is judged only when the lead would break its duty
-            if trumps and not know.equivalent(p, t, c, _top(trumps), []):
+            elif trumps and know.equivalent(p, t, c, _top(trumps), []):
+                kept["cinch-lead"] = f"{p} led the highest trump (or one as high)"
+            elif trumps:
                 cinch = self._cinch("cinch-lead", know, p, t, c, won, [])
                 if cinch:
                     self.add("cinch-lead", t, p, c,
@@ -357,44 +464,67 @@ class HandReplay:
                              f"instead of the {card_str(_top(trumps))}",
                              f"{cinch.why}; held {card_str(_top(trumps))}", "cinch")
                     return
-        if self.rules.lead_trump_when_others_void and trump is not None and c >> 4 != trump:
-            pos = position(know, p, t, [])
-            trumps = pos.hand & suit_mask(trump) if pos else 0
-            if trumps and others_out_of_trump(pos):
-                proof = _top(trumps)
-                self.add("lead-trump", t, p, c,
-                         f"{p} led {_the(c)} holding trump when no other player could hold one",
-                         f"held {card_str(proof)}: {know.source(p, t, proof, trump)}; every other "
-                         "trump was played or shown missing from the others' hands",
-                         "lead-trump-when-others-void")
+                if cinch is None:
+                    kept["cinch-lead"] = f"{p} had no cinch"
+        if not self.rules.lead_trump_when_others_void or trump is None or c >> 4 == trump:
+            kept["lead-trump"] = "no duty to lead trump"
+            return
+        pos = position(know, p, t, [])
+        trumps = pos.hand & suit_mask(trump) if pos else 0
+        if trumps and others_out_of_trump(pos):
+            proof = _top(trumps)
+            self.add("lead-trump", t, p, c,
+                     f"{p} led {_the(c)} holding trump when no other player could hold one",
+                     f"held {card_str(proof)}: {know.source(p, t, proof, trump)}; every other "
+                     "trump was played or shown missing from the others' hands",
+                     "lead-trump-when-others-void")
+        elif pos is not None:
+            kept["lead-trump"] = f"{p} held no trump" if not trumps else "another player could hold a trump"
 
-    def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick):
+    def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick, kept):
         hand = know.whole_hand(p, t)
         if hand is None:
             return
         led = prior[0] >> 4
         legal_set = legal(hand, prior, trump, self.rules)
         last = full_trick and len(prior) == len(know.active) - 1
+        if not last:
+            kept["cinch-last"] = f"{p} was not last to play"
         if last and self.rules.cinch_last:
+            kept["cinch-follow"] = f"{p} was last to play"
             winners = [x for x in cards_of(legal_set.cards) if _wins(x, prior, trump)]
-            if winners and not _wins(c, prior, trump):
-                cinch = self._cinch("cinch-last", know, p, t, c, won, prior)
-                if cinch:
-                    self.add("cinch-last", t, p, c,
-                             f"{p} had a cinch ({cinch.why}), played last and could have won with the "
-                             f"{card_str(winners[-1])}, but played {_the(c)}",
-                             f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
+            if not winners or _wins(c, prior, trump):
+                kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
+                return
+            cinch = self._cinch("cinch-last", know, p, t, c, won, prior)
+            if cinch:
+                self.add("cinch-last", t, p, c,
+                         f"{p} had a cinch ({cinch.why}), played last and could have won with the "
+                         f"{card_str(winners[-1])}, but played {_the(c)}",
+                         f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
+            elif cinch is None:
+                kept["cinch-last"] = f"{p} had no cinch"
+            return
+        if last:
+            kept["cinch-last"] = "no cinch-last duty under these rules"
             return
         trumps = hand & suit_mask(trump)
-        if trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led)):
-            top = _top(trumps)
-            if not know.equivalent(p, t, c, top, prior):
-                cinch = self._cinch("cinch-follow", know, p, t, c, won, prior)
-                if cinch:
-                    self.add("cinch-follow", t, p, c,
-                             f"{p} had a cinch ({cinch.why}) and could trump, but played the "
-                             f"{card_str(c)} instead of the {card_str(top)}",
-                             f"{cinch.why}; held {card_str(top)}", "cinch")
+        if not (trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led))):
+            kept["cinch-follow"] = "no trump was legal" if not trumps or not legal_set.cards & trumps \
+                else f"{p} could follow suit"
+            return
+        top = _top(trumps)
+        if know.equivalent(p, t, c, top, prior):
+            kept["cinch-follow"] = f"{p} played the highest trump (or one as high)"
+            return
+        cinch = self._cinch("cinch-follow", know, p, t, c, won, prior)
+        if cinch:
+            self.add("cinch-follow", t, p, c,
+                     f"{p} had a cinch ({cinch.why}) and could trump, but played the "
+                     f"{card_str(c)} instead of the {card_str(top)}",
+                     f"{cinch.why}; held {card_str(top)}", "cinch")
+        elif cinch is None:
+            kept["cinch-follow"] = f"{p} had no cinch"
 
 
 def _the(card: int) -> str:
@@ -436,3 +566,32 @@ def _appearing(ev) -> list[str]:
             for p, _ in e.plays:
                 seen[p] = None
     return list(seen)
+
+
+def _naming(ev):
+    """(name, line) for every player an event of the hand names (disputes aside)."""
+    for e in ev:
+        if isinstance(e, (r.Dealer, r.Deal, r.Decision)):
+            yield e.player, e.line
+        elif isinstance(e, r.Trick):
+            for p, _ in e.plays:
+                yield p, e.line
+        elif isinstance(e, r.TricksClaim):
+            for p, _ in e.counts:
+                yield p, e.line
+        elif isinstance(e, r.NetClaim):
+            for p, _ in e.amounts:
+                yield p, e.line
+        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
+            for p in e.players:
+                yield p, e.line
+
+
+def _rotated(order, first):
+    i = order.index(first)
+    return order[i:] + order[:i]
+
+
+def _in_order(part, whole) -> bool:
+    it = iter(whole)
+    return all(p in it for p in part)

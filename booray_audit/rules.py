@@ -123,6 +123,8 @@ def _value(key: str, text: str):
                     raise ValueError
                 return ((0, n),)
             pairs = [tuple(int(x) for x in p.split(":")) for p in t.split(",")]
+            if any(len(p) != 2 or not 2 <= p[0] <= 8 or not 0 <= p[1] <= 5 for p in pairs):
+                raise ValueError
             return ((0, 5),) + tuple(sorted(pairs))
     except (ValueError, TypeError):
         raise RulesError(f"rule `{key}` cannot be `{text}`") from None
@@ -151,6 +153,25 @@ def profile(name: str) -> Rules:
     for k, v in PROFILES[key][1].items():
         rules = with_toggle(rules, k, v)
     return replace(rules, overrides=())
+
+
+def check_tag(name: str, value: str) -> None:
+    """Raise ``RulesError`` when a session tag that sets the rules has a value they cannot use
+    (checked once, when the tag is read)."""
+    key = name.lower()
+    if key == "rules":
+        profile(value)
+    elif key == "rule":
+        toggle, eq, v = value.partition("=")
+        if not eq:
+            raise RulesError(f"a [Rule] tag is written `key=value`, like `must-beat=previous`, not `{value}`")
+        _value(toggle.strip().lower(), v)
+    elif key in ("ante", "limit", "cards"):
+        _value(key, value)
+    elif key == "pot":
+        t = value.strip()
+        if not t.isdigit():
+            raise RulesError(f"[Pot] takes a number of chips, not `{value}`")
 
 
 def load_house(path: str) -> Rules:

@@ -218,3 +218,56 @@ def test_a_ruff_of_a_boss_that_spends_the_last_trump_leaves_p_the_rest():
     # with a second trump out (the 6♣) the ruff no longer leaves P the rest
     two = Position(hand, unseen | _cards("6c"), 3, pos.seats, pos.me, pos.counts, pos.forbidden, ())
     assert not judge(two, 1, STD, Solver(STD, None))
+
+
+def test_long_runs_of_unseen_cards_agree_with_the_oracle():
+    """The adversary tries only the lowest and highest card of a run of unseen cards that
+    nothing separates (``_choices``).  Two suits of 8-10 ranks leave runs of 3 and more;
+    3 to 5 players; every answer as the oracle's."""
+    from booray_audit.cinch import _choices
+    rng = random.Random(31)
+    runs = 0
+    for players, hand_size, ranks, after, count in ((3, 4, 8, 1, 8), (3, 4, 10, 2, 16),
+                                                    (4, 3, 9, 1, 5), (5, 3, 8, 1, 3)):
+        for _ in range(count):
+            rules = VARIANTS[rng.randrange(len(VARIANTS))]
+            pos, facts = random_position(rng, rules, suits=2, ranks=ranks, hand_size=hand_size,
+                                         players=(players, players), tricks_first=after)
+            for seat, n in enumerate(pos.counts):
+                pool = pos.unseen & ~pos.forbidden[seat]
+                if n and len(_choices(pool, pos.hand, pos.unseen, pos.forbidden, pos.counts, seat)) < pool.bit_count():
+                    runs += 1
+                    break
+            value = oracle_value(facts, rules)
+            for k in range(1, pos.hand.bit_count() + 1):
+                assert Solver(rules).solve(pos, k) == (value >= k), (pos, k, value)
+    assert runs >= 15  # the reduction was at work
+
+
+def test_a_card_an_opponent_is_known_to_hold_agrees_with_the_oracle():
+    """The up-card: everyone saw it, so its holder has it until it is played."""
+    rng = random.Random(17)
+    held = 0
+    for i in range(300):
+        rules = VARIANTS[i % len(VARIANTS)]
+        pos, facts = random_position(rng, rules, ranks=4, upcard=True)
+        held += any(pos.holds)
+        value = oracle_value(facts, rules)
+        for k in range(1, pos.hand.bit_count() + 1):
+            assert Solver(rules).solve(pos, k) == (value >= k), (pos, k, value)
+    assert held >= 50
+
+
+def test_every_two_player_decision_of_a_small_deck_agrees_with_an_independent_solver():
+    """Exhaustive: every deal of 2 suits of 4 ranks to two players of 3 cards (the second
+    player's last card public, as the up-card is), every line of legal play, every
+    decision: the solver and the brute-force oracle (which shares none of its
+    reasoning) give the same answer for every need."""
+    from .oracle import every_position
+    checked = 0
+    for pos, facts in every_position(STD):
+        value = oracle_value(facts, STD)
+        for k in range(1, pos.hand.bit_count() + 1):
+            assert Solver(STD).solve(pos, k) == (value >= k), (pos, k, value)
+        checked += 1
+    assert checked > 20000

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import CORPUS, run_cli
+from .conftest import CORPUS, ROOT, run_cli
 
 CASE = CORPUS / "01-spec-example.bhh"
 
@@ -107,3 +107,10 @@ def test_jobs_gives_identical_output_and_parquet(tmp_path):
         f"SELECT count(*) FROM read_parquet('{out}/findings/*/*.parquet', hive_partitioning=true)").fetchone()[0]
     assert n == sum(len(h["findings"]) for s in json.loads(one.stdout)["sessions"] for h in s["hands"])
     assert run_cli("check", "--format", "parquet", big).returncode == 3  # needs --out
+
+
+def test_stats_for_a_name_typed_another_way_suggests_the_stored_one(tmp_path):
+    db = tmp_path / "s.duckdb"
+    run_cli("import", ROOT / "samples" / "home-game.bhh", "--db", db)
+    p = run_cli("stats", "--player", "judy", "--db", db)
+    assert "no hands stored for judy; did you mean Judy?" in p.stderr.decode()

@@ -220,20 +220,30 @@ def _events(draw):
             e = r.Dispute(draw(NAMES), draw(st.sampled_from(["renege", "failed-trump", "cinch-lead"])),
                           draw(st.none() | st.integers(1, 5)), note=note)
         else:
-            e = r.TagChange(draw(st.sampled_from(["Ante", "Limit", "Note"])), draw(st.from_regex(r'[a-z0-9 "\\]{0,8}', fullmatch=True)))
+            name = draw(st.sampled_from(["Ante", "Limit", "Note"]))
+            e = r.TagChange(name, draw(_tag_value(name, r'[a-z0-9 "\\]{0,8}')))
         events.append(e)
     while events and isinstance(events[-1], r.TagChange):  # tags after a hand's last event
         events.pop()                                         # start a new session
     return tuple(events)
 
 
+def _tag_value(name: str, free: str):
+    """Tags that set the rules take values the rules can use (others are errors at the tag)."""
+    if name == "Ante":
+        return st.integers(0, 99).map(str)
+    if name == "Limit":
+        return st.sampled_from(["none", "25", "1000"])
+    return st.from_regex(free, fullmatch=True)
+
+
 @st.composite
 def sessions(draw):
     out = []
     for _ in range(draw(st.integers(1, 3))):
-        tags = r.ordered_tags(draw(st.lists(st.tuples(st.sampled_from(["Event", "Site", "Date", "Ante", "X-Seen"]),
-                                                      st.from_regex(r'[A-Za-z0-9 ,"\\]{0,12}', fullmatch=True)),
-                                            min_size=1, max_size=3, unique_by=lambda t: t[0])))
+        names = draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Ante", "X-Seen"]),
+                              min_size=1, max_size=3, unique=True))
+        tags = r.ordered_tags((n, draw(_tag_value(n, r'[A-Za-z0-9 ,"\\]{0,12}'))) for n in names)
         hands, number = [], 0
         for _ in range(draw(st.integers(1, 3))):
             number += draw(st.integers(1, 3))

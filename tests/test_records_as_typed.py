@@ -1,0 +1,309 @@
+"""Records typed the ways people type them (RULES.md §4, §7; NOTATION.md §3.2): draws as
+counts, no `Seats`, no `Deal` lines, suit-only cards, typos, loosely worded disputes.
+Each case is one that once accused an innocent player, missed a finding or blamed the
+wrong one."""
+
+from __future__ import annotations
+
+import io
+
+from booray_audit import notation
+from booray_audit.cards import FULL_DECK, mask_of, parse_card
+from booray_audit.cinch import Contradicted, Position, judge
+from booray_audit.rules import profile
+
+from .conftest import findings, reports
+
+
+def kinds(text, rules=None) -> set:
+    return set(findings(text, rules))
+
+
+def rulings(text) -> list[tuple]:
+    return [(r.player, r.kind, r.trick, r.ruling, r.evidence) for h in reports(text) for r in h.rulings]
+
+
+# -- the stock: draws as counts, players named without `Seats` ---------------------------
+
+# Ann holds A Q J of trump after discarding the K.  Seven players were dealt in (Fay
+# passed), so the stock had 17 cards; the draws after Ann's, written as counts, took 18:
+# the stock ran out after Ann's discard, so her K may be back in play and A Q J is no cinch.
+COUNTS_RESHUFFLE = """Hand 1
+Dealer Gus
+Deal Ann As Ks Qs Js 2c
+Trump s
+Ann play Ks 2c -> 3s 4d
+Bob play 5
+Cal play 5
+Dee play 5
+Eve play 3
+Fay pass
+Gus play
+Trick Ann 4d, Bob 5d, Cal 6d, Dee 7d, Eve 8d, Gus 9d
+"""
+
+
+def test_draws_as_counts_and_every_named_player_count_toward_a_reshuffle():
+    assert kinds(COUNTS_RESHUFFLE) == set()
+    # with fewer draws the stock never runs out: the K is known out of play, A Q J is a cinch
+    assert kinds(COUNTS_RESHUFFLE.replace("Eve play 3", "Eve play")) == {("cinch-lead", 1, "Ann")}
+
+
+# The stock ran out at Eve's draw, before Ann discarded: her K stays out of play, so
+# A Q J of trump are the three top trumps, and trumping low with them is a cinch-follow.
+BEFORE_DISCARD = """[Seats "Gus Bob Cal Dee Eve Ann Fay"]
+Hand 1
+Dealer Gus
+Deal Ann As Ks Qs Js 2c
+Trump s
+Bob play 5 -> 3c 4c 5c 6c 7c
+Cal play 5 -> 8c 9c Tc Jc Qc
+Dee play 5 -> Kc Ac 2d 3d 5d
+Eve play 5 -> 6d 7d 8d 9d Td
+Ann play Ks 2c -> 3s 4d
+Fay play
+Gus play
+Trick Bob 5h, Cal 6h, Dee 7h, Eve 8h, Ann 3s, Fay 9h, Gus Th
+"""
+
+
+def test_a_discard_after_the_last_possible_reshuffle_stays_out_of_play():
+    assert kinds(BEFORE_DISCARD) == {("cinch-follow", 1, "Ann")}
+
+
+def test_a_card_dealt_to_one_player_and_drawn_by_another_is_a_duplicate_without_a_reshuffle():
+    text = """[Seats "Ann Ben Cal"]
+Hand 1
+Dealer Cal
+Deal Cal 2h 3h 4h 5h 6d
+Up 6d
+Ann play 7c -> 2h
+Ben pass
+Cal play
+"""
+    assert ("duplicate-card", None, "Ann") in kinds(text)
+    passed = text.replace("Deal Cal 2h 3h 4h 5h 6d\nUp 6d", "Deal Ben 2h 3h 4h 5h 6h\nTrump d")
+    assert ("duplicate-card", None, "Ann") in kinds(passed)  # dealt to a player who passed
+
+
+def test_a_card_played_after_discarding_it_is_not_held_without_deal_lines():
+    text = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Trump s
+Ann play 7c 8c -> ?? ??
+Ben play
+Trick Ann 7c, Ben 2c
+"""
+    assert ("not-held", None, "Ann") in kinds(text)
+
+
+# -- the up-card is public ------------------------------------------------------------
+
+UP_CARD = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Deal Ann Qs Js Ts 5h 6h
+Up Ks
+Ann play
+Ben play
+Trick Ann Qs, Ben 2s
+Trick Ann 5h, Ben 7h
+"""
+
+
+def test_the_up_card_kept_by_a_dealer_who_stood_pat_is_in_the_dealers_hand():
+    # Ben underplayed the Qs holding the Ks everyone saw turned up: his failed-beat, and no
+    # inference that he holds no K (or A), so Ann's J T are not sure: no cinch-lead.
+    assert kinds(UP_CARD) == {("failed-beat", 1, "Ben")}
+
+
+# -- what a later card disproves -----------------------------------------------------
+
+RENEGE_THEN_HEART = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Deal Ann Ah Kd 2s 5h 7d
+Trump s
+Ann play
+Ben play
+Trick Ann Ah, Ben 2c
+Trick Ann Kd, Ben Ad
+Trick Ben 9h, Ann 5h
+"""
+
+
+def test_a_void_that_a_later_card_disproves_is_not_knowledge():
+    # Ben's 2c on the Ah looked like "no hearts, no trumps"; his 9h later proves the renege.
+    # Read as knowledge, Ann's 2s and 5h were sure and leading the Kd broke a cinch.
+    assert kinds(RENEGE_THEN_HEART) == {("renege", 1, "Ben")}
+
+
+def test_a_position_no_deal_fits_is_never_a_cinch():
+    hand = mask_of(parse_card(c) for c in "2s 5h".split())
+    unseen = FULL_DECK & ~hand
+    # the opponent's plays "showed" it holds none of the unseen cards: no deal fits
+    pos = Position(hand, unseen, 0, ("p0", "p1"), "p0", (0, 2), (0, unseen), ())
+    assert isinstance(judge(pos, 2, profile("standard")), Contradicted)
+    assert not judge(pos, 2, profile("standard"))
+
+
+# -- the order of play comes from the tricks ----------------------------------------
+
+def test_without_seats_the_order_of_play_comes_from_the_tricks():
+    text = """Hand 1
+Dealer Dee
+Trump s
+Ann play
+Cal play
+Ben play
+Dee play
+Trick Ann 5h, Ben 6h, Cal 7h, Dee 8h
+"""
+    rep = reports(text)[0].replay
+    assert rep.know.cycle == ["Ann", "Ben", "Cal", "Dee"]
+    disagree = text + "Trick Dee 9h, Cal Th, Ben Jh, Ann Qh\n"
+    assert reports(disagree)[0].replay.know.cycle is None  # judge nothing that needs the order
+
+
+def test_equivalent_trump_through_a_discard_known_out_of_play():
+    # Ann discarded the Ks and the stock never ran out: J and Q are as high as A for her.
+    text = """[Seats "Ann Ben Cal Dee"]
+Hand 1
+Dealer Cal
+Deal Ann As Ks Qs Js 8c
+Trump s
+Dee play
+Ann play Ks -> 3c
+Ben play
+Cal play
+Trick Dee 4h, Ann Js, Ben 5h, Cal 6h
+"""
+    assert kinds(text) == set()
+
+
+# -- record errors that protect the innocent -------------------------------------------
+
+def test_missing_play_names_the_missing_player():
+    text = """[Seats "Ann Ben Cal"]
+Hand 1
+Dealer Cal
+Trump s
+Trick Ann 2h, Cal 4h
+Trick Ann 5h, Ben 6h, Cal 7h
+"""
+    assert kinds(text) == {("missing-play", 1, "Ben")}
+    no_seats = text.replace('[Seats "Ann Ben Cal"]\n', "").replace("Trump s", "Trump s\nAnn play\nBen play\nCal play")
+    assert kinds(no_seats) == {("missing-play", 1, "Ben")}
+
+
+def test_an_unseated_name_is_an_unknown_player_with_a_suggestion():
+    text = """[Seats "Ann Bea Cal"]
+Hand 1
+Dealer Cal
+Trump s
+Ann play
+bea play
+Cal play
+Trick Ann 2h, Bea 3h, Cal 4h
+"""
+    f = [f for h in reports(text) for f in h.findings]
+    assert [(x.kind, x.player) for x in f] == [("unknown-player", "bea")]
+    assert "Bea" in f[0].message
+
+
+# -- suit-only cards decide what the suit decides ---------------------------------------
+
+def test_a_suit_only_card_whose_rank_the_record_pins_down_takes_part_in_failed_beat():
+    text = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Deal Ben 2h Kh 3c 4c 5c
+Trump s
+Ann play
+Ben play
+Trick Ann Qh, Ben ?h
+Trick Ann 2s, Ben Kh
+"""
+    # Ben's hearts were the 2h and the Kh, and the Kh came later: the ?h was the 2h
+    assert kinds(text) == {("failed-beat", 1, "Ben")}
+
+
+def test_hand_known_by_suit_rejects_a_failed_trump_dispute():
+    text = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Trump s
+Ann play
+Ben play
+Trick Ann Ah, Ben ?c
+Trick Ann Kh, Ben ?c
+Trick Ann Qh, Ben ?c
+Trick Ann Jh, Ben ?d
+Trick Ann Th, Ben ?d
+Dispute Ben failed-trump 1
+"""
+    [(_, _, _, ruling, evidence)] = rulings(text)
+    assert ruling == "rejected" and "no trump" in evidence
+
+
+# -- disputes ---------------------------------------------------------------------------
+
+CINCH_CASE = """[Seats "Ann Ben Cal Dee"]
+Hand 1
+Dealer Cal
+Deal Ann As Ks Qs 2s 8c
+Trump s
+Dee play
+Ann play
+Ben play
+Cal play
+Trick Dee 4h, Ann 2s, Ben 5h, Cal 6h
+"""
+
+
+def test_dispute_cinch_covers_every_cinch_duty():
+    [r] = rulings(CINCH_CASE + "Dispute Ann cinch 1\n")
+    assert r[3] == "upheld" and "cinch" in r[4]
+
+
+def test_an_unknown_dispute_kind_or_player_is_a_bad_dispute_that_lists_the_kinds():
+    for line in ("Dispute Ann reneged 1\n", "Dispute Ann must-beat\n", "Dispute Zed renege\n"):
+        h = reports(CINCH_CASE + line)[0]
+        assert h.rulings == []
+        bad = [f for f in h.findings if f.kind == "bad-dispute"]
+        assert len(bad) == 1
+        assert ("cinch-follow", 1, "Ann") in {(f.kind, f.trick, f.player) for f in h.findings}
+    bad = [f for f in reports(CINCH_CASE + "Dispute Ann reneged 1\n")[0].findings if f.kind == "bad-dispute"][0]
+    assert "renege" in bad.message and "failed-trump" in bad.evidence
+
+
+def test_a_play_that_broke_another_rule_is_rejected_for_the_disputed_one_naming_it():
+    [r] = rulings(CINCH_CASE + "Dispute Ann renege 1\n")
+    assert r[3] == "rejected" and "cinch-follow" in r[4]
+    text = """[Seats "Ann Ben"]
+Hand 1
+Dealer Ben
+Deal Ben 2h Kh 3c 4c 5c
+Trump s
+Ann play
+Ben play
+Trick Ann Qh, Ben 2h
+Dispute Ben failed-trump 1
+"""
+    [r] = rulings(text)
+    assert r[3] == "rejected" and "not all known" not in r[4]
+
+
+# -- tags -----------------------------------------------------------------------------
+
+def test_a_bad_rules_tag_is_an_error_at_its_own_line_and_the_session_is_not_checked():
+    text = '[Event "x"]\n[Rules "wikipdia"]\n\nHand 1\nDealer Ann\nTrump s\n'
+    items = list(notation.read(io.BytesIO(text.encode()), "club.bhh"))
+    problems = [i for i in items if hasattr(i, "column")]
+    assert [(p.path, p.line, p.column) for p in problems] == [("club.bhh", 2, 9)]
+    assert "wikipdia" in problems[0].message
+    assert not any(type(i).__name__ == "Hand" for i in items)
+    rule = '[Rule "max-discard=7:3:1"]\n\nHand 1\nDealer Ann\nTrump s\n'
+    [p] = [i for i in notation.read(io.BytesIO(rule.encode()), "x.bhh") if hasattr(i, "column")]
+    assert (p.line, p.column) == (1, 8)
