@@ -7,6 +7,7 @@ Exit codes: 0 clean · 1 findings · 2 a file could not be read or parsed ·
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from enum import Enum
@@ -22,7 +23,7 @@ UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageE
 from . import notation
 from .audit import HandReport, audit
 from .cinch import NODES
-from .record import SyntaxProblem
+from .record import SyntaxProblem, printable
 from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -45,6 +46,12 @@ class Fmt(str, Enum):
 
 class UsageProblem(Exception):
     pass
+
+
+def _console(**kw) -> Console:
+    """A console that prints every string as it is: names, events and file names come
+    from records and users, and rich markup in them (`[bold]x`) is text, never style."""
+    return Console(markup=False, highlight=False, **kw)
 
 
 def _err(message: str) -> None:
@@ -98,8 +105,9 @@ def _with_progress(items, path: str):
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
     size = os.path.getsize(path) or 1
     lines = 0
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[hands]} hands"),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(),
+                  TextColumn("{task.fields[hands]} hands", markup=False),
+                  TimeRemainingColumn(), console=_console(stderr=True), transient=True) as bar:
         task = bar.add_task(os.path.basename(path), total=size, hands=0)
         hands = 0
         for item in items:
@@ -130,7 +138,7 @@ def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
     code = CLEAN
     for path in expand(paths):
         if hasattr(sink, "start_file"):
-            sink.start_file(path)
+            sink.start_file(printable(path))
         try:
             for item in audited(path, override, jobs, progress, cinch_nodes):
                 sink.add(item)
@@ -169,7 +177,7 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
         sys.stdout.write("\n")
         return code
     from .report import TextReport
-    report = TextReport(Console(no_color=no_color, highlight=False), quiet)
+    report = TextReport(_console(no_color=no_color), quiet, _console(no_color=no_color, stderr=True))
     # a full report is its own progress
     code = run_check(files, override, report, jobs, progress=quiet, cinch_nodes=cinch_nodes)
     report.summary()
@@ -273,7 +281,11 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, help="how many han
     if not 2 <= span[0] <= span[1] <= 8:
         raise UsageProblem("--players must be between 2 and 8")
     chosen = _rules(rules) or profile("standard")
-    stream = open(out, "w", encoding="utf-8") if out else sys.stdout
+    try:
+        stream = open(out, "w", encoding="utf-8") if out else sys.stdout
+    except OSError as e:
+        _err(f"{out}: cannot write: {e.strerror or e}")
+        return UNREADABLE
     it = gen(hands, players=span, seed=seed, violations=violations, rules=chosen)
     try:
         while True:
@@ -301,7 +313,7 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
     """One hand trick by trick: each play, what the player was obliged to do and why."""
     from .explain import explain_hand
     override = _rules(rules)
-    console = Console(no_color=no_color, highlight=False)
+    console = _console(no_color=no_color)
     found = None
     problems = []
     try:
@@ -403,11 +415,12 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
 
 def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
     if fmt == TableFmt.json:
-        json.dump([dict(zip(columns, map(_plain, r))) for r in rows], sys.stdout, ensure_ascii=False, indent=1)
+        json.dump([dict(zip(columns, map(_plain, r))) for r in rows], sys.stdout, ensure_ascii=False, indent=1,
+                  allow_nan=False)
         sys.stdout.write("\n")
     elif fmt == TableFmt.csv:
         import csv
-        w = csv.writer(sys.stdout)
+        w = csv.writer(sys.stdout, lineterminator="\n")
         w.writerow(columns)
         w.writerows([[_plain(v) for v in r] for r in rows])
     else:
@@ -417,10 +430,14 @@ def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
             table.add_column(str(c))
         for r in rows:
             table.add_row(*["" if v is None else str(v) for v in r])
-        Console(highlight=False).print(table)
+        _console().print(table)
 
 
 def _plain(v):
+    """A value JSON and CSV can hold: a float that is not finite becomes the string
+    `NaN`, `Infinity` or `-Infinity` (JSON has no such numbers)."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
     if v is None or isinstance(v, (int, float, str, bool)):
         return v
     return str(v)
@@ -490,10 +507,12 @@ def sql(query: str = typer.Argument(..., help="the SQL to run"),
         fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
     """Run SQL on the store."""
     import duckdb
+    if not query.strip(" \t\r\n;"):
+        raise UsageProblem("the query is empty: give a SQL statement, like \"SELECT * FROM hands LIMIT 5\"")
     con = _open(db, read_only=not write)
     try:
         cur = con.execute(query)
-        columns = [d[0] for d in cur.description] if cur.description else []
+        columns = [d[0] for d in cur.description] if cur is not None and cur.description else []
         rows = cur.fetchall() if columns else []
     except duckdb.Error as e:
         _err(f"the query failed: {str(e).splitlines()[0]}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .audit import HandReport
 from .cards import card_str, cards_of, cards_text
@@ -41,24 +42,24 @@ def duties(report: HandReport):
 def explain_hand(report: HandReport, console: Console) -> None:
     rep, s = report.replay, report.settlement
     trump = "shdc"[rep.trump] if rep.trump is not None else "unknown"
-    console.print(f"[bold]Hand {rep.number}[/]  dealer {rep.dealer or 'unknown'}  trump {trump}  "
-                  f"rules {report.rules.profile}" + "".join(f" {k}={v}" for k, v in report.rules.overrides))
+    console.print(Text.assemble((f"Hand {rep.number}", "bold"), f"  dealer {rep.dealer or 'unknown'}  trump {trump}  "
+                                f"rules {report.rules.profile}" + "".join(f" {k}={v}" for k, v in report.rules.overrides)))
     console.print(f"active: {', '.join(rep.active)}" + (f"; passed: {', '.join(rep.passed)}" if rep.passed else ""))
     table = Table(box=None, header_style="bold")
     for col in ("trick", "player", "card", "duty", "finding"):
         table.add_column(col)
-    notes = {(f.trick, f.player): f"[yellow]{f.kind}: {f.message}[/]" for f in report.findings if f.trick}
+    notes = {(f.trick, f.player): Text(f"{f.kind}: {f.message}", "yellow") for f in report.findings if f.trick}
     for u in rep.undecidable:
-        notes.setdefault((u.trick, u.player), f"[magenta]undecidable {u.kind}: {u.reason}[/]")
+        notes.setdefault((u.trick, u.player), Text(f"undecidable {u.kind}: {u.reason}", "magenta"))
     for t, p, c, won, duty in duties(report):
         table.add_row(str(t), p, card_str(c) + (" *" if won else ""), duty, notes.get((t, p), ""))
     console.print(table)
     for f in report.findings:
         if not f.trick:
-            console.print(f"[yellow]{f.kind}[/]: {f.message} — {f.evidence}")
+            console.print(Text.assemble((f.kind, "yellow"), f": {f.message} — {f.evidence}"))
     for ruling in report.rulings:
-        console.print(f"[cyan]dispute {ruling.player} {ruling.kind}"
-                      + (f" {ruling.trick}" if ruling.trick else "") + f": {ruling.ruling.upper()}[/] — {ruling.evidence}")
+        console.print(Text.assemble((f"dispute {ruling.player} {ruling.kind}" + (f" {ruling.trick}" if ruling.trick else "")
+                                     + f": {ruling.ruling.upper()}", "cyan"), f" — {ruling.evidence}"))
     if s.net is not None:
         console.print(f"pot {s.pot}; " + (f"{s.winner} takes {s.won}" if s.winner else "no winner, the pot carries")
                       + "; net " + ", ".join(f"{p} {n:+d}" for p, n in s.net.items()) + f"; carry {s.carry}")

@@ -23,6 +23,7 @@ from . import record as r
 from .cards import CardError, parse_card, parse_suit
 from .rules import RulesError, check_tag
 
+_MAX_DIGITS = 4300  # Python's int() refuses longer decimal strings
 _HAND_LINE = re.compile(r"[ \t\ufeff]*hand(?![\w\-.'])", re.IGNORECASE)
 
 
@@ -332,10 +333,12 @@ class Reader:
 
     @staticmethod
     def _hand_number(body, last: int) -> int:
-        m = re.match(r"\s*hand\s+(\d+)", body[0][1] or "", re.IGNORECASE)
+        m = re.match(r"\s*hand\s+(\d{1,%d})\b" % _MAX_DIGITS, body[0][1] or "", re.IGNORECASE)
         return int(m.group(1)) if m else last + 1
 
     def _problem(self, line: int, column: int, message: str, text: str | None) -> r.SyntaxProblem:
+        if len(message) > 300:  # a message quoting a huge value
+            message = message[:299] + "…"
         return r.SyntaxProblem(self.path, line, column, message, (text or "").rstrip("\r\n"))
 
     def _parse(self, start: int, body: list) -> tuple[list, list]:
@@ -344,7 +347,7 @@ class Reader:
             try:
                 items = parser().parse("".join(t for _, t in body))
                 return _shift(items, start - 1), []
-            except UnexpectedInput:
+            except (UnexpectedInput, ValueError):  # ValueError: a number too long for int()
                 pass
             except CardError as e:  # cannot happen with the grammar's card pattern
                 return [], [self._problem(start, 1, str(e), body[0][1])]
@@ -358,6 +361,11 @@ class Reader:
             except UnexpectedInput as e:
                 column, message = explain(e, text.rstrip("\r\n"))
                 problems.append(self._problem(n, column, message, text))
+            except ValueError:
+                long = re.search(r"[0-9]{%d,}" % _MAX_DIGITS, text)
+                problems.append(self._problem(n, long.start() + 1 if long else 1,
+                                              f"a number of more than {_MAX_DIGITS:,} digits is no count "
+                                              "of cards, tricks or chips", text))
         if not problems:  # only the combination failed: should not happen with a line grammar
             problems.append(self._problem(start, 1, "this hand could not be read", body[0][1]))
         return [], problems
@@ -469,7 +477,7 @@ def sessions_of(stream: IO[bytes], path: str) -> Iterator[list[tuple[int, str | 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
     """Stream a file (a path, or a binary stream with its display name)."""
     if isinstance(source, str):
-        path = path or source
+        path = r.printable(path or source)
         try:
             stream = open(source, "rb")
         except IsADirectoryError:

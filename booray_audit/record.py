@@ -145,10 +145,25 @@ class SyntaxProblem:
     text: str = ""
 
     def __str__(self) -> str:
-        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        head = f"{self.path}:{self.line}:{self.column}: {_clip(self.message, 300)}"
         if not self.text:
             return head
-        return f"{head}\n    {self.text}\n    {' ' * (self.column - 1)}^"
+        # a long line is shown as a window around the column
+        start = max(0, min(self.column - 40, len(self.text) - 80))
+        shown = self.text[start:start + 80]
+        lead = "…" if start else ""
+        tail = "…" if start + 80 < len(self.text) else ""
+        return f"{head}\n    {lead}{shown}{tail}\n    {' ' * (self.column - 1 - start + len(lead))}^"
+
+
+def _clip(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def printable(path: str) -> str:
+    """A file name as it can be shown and stored: bytes that are not UTF-8 (which Python
+    keeps as lone surrogates) become U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def closest(word: str, choices) -> list[str]:

@@ -75,22 +75,23 @@ class JsonDocument:
 class TextReport:
     """Rich text: per hand, the tricks with the winning card marked, findings in sentences."""
 
-    def __init__(self, console: Console, quiet: bool = False):
+    def __init__(self, console: Console, quiet: bool = False, errors: Console | None = None):
         self.console, self.quiet = console, quiet
+        self.errors_to = errors or console  # syntax errors: stderr (CLI.md §3)
         self.hands = self.findings = self.errors = self.undecidable = 0
 
     def add(self, item):
         c = self.console
         if isinstance(item, SyntaxProblem):
             self.errors += 1
-            c.print(Text(str(item), style="red"))
+            self.errors_to.print(Text(str(item), style="red"))
         elif isinstance(item, SessionStart):
             for p in item.problems:
-                c.print(Text(f"{item.session.line}: {p}", style="red"))
+                self.errors_to.print(Text(f"{item.session.line}: {p}", style="red"))
             if not self.quiet:
                 title = item.session.tag("Event") or f"session {item.session.index + 1}"
-                c.rule(f"[bold]{title}[/] — rules: {item.rules.profile}"
-                       + "".join(f" {k}={v}" for k, v in item.rules.overrides))
+                c.rule(Text.assemble((title, "bold"), f" — rules: {item.rules.profile}"
+                                     + "".join(f" {k}={v}" for k, v in item.rules.overrides)))
         elif isinstance(item, HandReport):
             self.hands += 1
             self.findings += len(item.findings)
@@ -106,8 +107,8 @@ class TextReport:
     def _hand(self, h: HandReport):
         rep, s, c = h.replay, h.settlement, self.console
         trump = "shdc"[rep.trump] if rep.trump is not None else "?"
-        c.print(f"\n[bold]Hand {rep.number}[/]  dealer {rep.dealer or '?'}  trump {trump}"
-                + (f"  pot {s.pot}" if s.pot is not None else ""))
+        c.print(Text.assemble("\n", (f"Hand {rep.number}", "bold"), f"  dealer {rep.dealer or '?'}  trump {trump}"
+                              + (f"  pot {s.pot}" if s.pot is not None else "")))
         if not self.quiet and rep.plays:
             table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
             table.add_column("trick")

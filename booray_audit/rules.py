@@ -170,7 +170,7 @@ def check_tag(name: str, value: str) -> None:
         _value(key, value)
     elif key == "pot":
         t = value.strip()
-        if not t.isdigit():
+        if not t.isdigit() or len(t) > 4000:
             raise RulesError(f"[Pot] takes a number of chips, not `{value}`")
 
 
@@ -183,12 +183,23 @@ def load_house(path: str) -> Rules:
         raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"{path}: not valid TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: not UTF-8 text") from None
     base = data.pop("base", data.pop("profile", "standard"))
-    rules = profile(str(base))
-    for k, v in (data.pop("rules", {}) | data).items():
+    table = data.pop("rules", {})
+    if not isinstance(base, str) or not isinstance(table, dict):
+        raise RulesError(f"{path}: `base` is a profile name and `rules` a table of toggles, "
+                         'like base = "standard" and [rules] must-beat = "previous"')
+    rules = profile(base)
+    for k, v in (table | data).items():
         if isinstance(v, bool):
             v = "yes" if v else "no"
-        rules = with_toggle(rules, k, str(v))
+        if not isinstance(v, (str, int)):
+            raise RulesError(f"{path}: rule `{k}` takes a word or a number, not {type(v).__name__} `{v}`")
+        try:
+            rules = with_toggle(rules, k, str(v))
+        except RulesError as e:
+            raise RulesError(f"{path}: {e}") from None
     return replace(rules, profile=f"{rules.profile}+{path.rsplit('/', 1)[-1]}")
 
 

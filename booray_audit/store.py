@@ -21,7 +21,7 @@ import duckdb
 
 from .audit import HandReport, SessionStart
 from .cards import SUIT_LETTERS, card_str
-from .record import SyntaxProblem
+from .record import SyntaxProblem, printable
 from .writer import hand_lines, tag_line
 
 SCHEMA_VERSION = 1
@@ -305,6 +305,7 @@ def file_sha(path: str) -> str:
 
 
 def import_file(con, path: str, items: Iterable, sha: str | None = None) -> ImportResult:
+    path = printable(path)
     """Audit stream → staged rows → one transaction."""
     stage = _Stage()
     try:
@@ -320,6 +321,7 @@ PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "find
 
 
 def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
+    path = printable(path)
     """Write one file's audit as Parquet under ``out_dir/<table>/source=<file>/``: hands,
     players, findings, plays and undecidable checks, for DuckDB, Spark or Trino to query in place."""
     stage = _Stage()
