@@ -315,7 +315,7 @@ class Solver:
             self._lost.add(key)
         return res
 
-    MEMO_ENTRIES = 2_000_000  # past this many (1.6 GB, measured), the memos start afresh
+    MEMO_ENTRIES = 1_000_000  # past this many (about 0.8 GB), the memos start afresh (set_memory)
     TRIM_MASK = 0xFFFF  # checked every 65,536 nodes
 
     def _trim(self) -> None:
@@ -779,6 +779,13 @@ def judge(pos: Position, won: int, rules: Rules,
 
 
 STATS = {"undecided": 0}
+ENTRY_BYTES = 800  # what one memo entry costs, measured: 2,000,000 entries took 1.6 GB
+
+
+def set_memory(megabytes: int) -> None:
+    """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 800 MB):
+    past it they start afresh, which costs time, never an answer."""
+    Solver.MEMO_ENTRIES = max(1, megabytes * 1_000_000 // ENTRY_BYTES)
 
 
 def others_out_of_trump(pos: Position) -> bool:

@@ -31,6 +31,17 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
 
+def _memory(megabytes: Optional[int]) -> Optional[int]:
+    if megabytes is not None:
+        from .cinch import set_memory
+        set_memory(megabytes)
+    return megabytes
+
+
+CINCH_MEMORY = typer.Option(
+    None, "--cinch-memory", min=1, callback=_memory, metavar="MB",
+    help="the most memory the cinch search's memos may use, in MB (default about 800); past it "
+         "they start afresh, which costs time, never an answer")
 CINCH_NODES = typer.Option(
     NODES, "--cinch-nodes", min=0,
     help="the exact cinch search's budget per decision, in positions (the cheaper steps before it "
@@ -50,7 +61,11 @@ class UsageProblem(Exception):
 
 def _console(**kw) -> Console:
     """A console that prints every string as it is: names, events and file names come
-    from records and users, and rich markup in them (`[bold]x`) is text, never style."""
+    from records and users, and rich markup in them (`[bold]x`) is text, never style.
+    Off a terminal, lines are not wrapped."""
+    stream = sys.stderr if kw.get("stderr") else sys.stdout
+    # not on a terminal: no hard wrapping, so a reason stays on one line for grep
+    kw.setdefault("soft_wrap", not stream.isatty())
     return Console(markup=False, highlight=False, **kw)
 
 
@@ -58,16 +73,26 @@ def _err(message: str) -> None:
     print(f"booray-audit: {message}", file=sys.stderr)
 
 
-def expand(paths: List[str]) -> Iterator[str]:
-    """Files as given; folders recursively for *.bhh; `-` for stdin."""
+def expand(paths: List[str]) -> Iterator[Optional[str]]:
+    """Files as given; folders recursively for *.bhh; `-` for stdin.  A folder with no
+    .bhh file is said on stderr and yields None (the caller exits 2)."""
     for p in paths:
         if p != "-" and os.path.isdir(p):
             found = sorted(str(f) for f in Path(p).rglob("*.bhh"))
             if not found:
-                _err(f"{p}: no .bhh files in this folder")
+                _err(f"{printable(p)}: no .bhh files in this folder")
+                yield None
             yield from found
         else:
             yield p
+
+
+def _said(items):
+    """Pass the audit stream on, printing each syntax error on stderr as `check` does."""
+    for item in items:
+        if isinstance(item, SyntaxProblem):
+            print(item, file=sys.stderr)
+        yield item
 
 
 def read_items(path: str):
@@ -137,6 +162,9 @@ def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
     """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
     code = CLEAN
     for path in expand(paths):
+        if path is None:
+            code = UNREADABLE
+            continue
         if hasattr(sink, "start_file"):
             sink.start_file(printable(path))
         try:
@@ -161,7 +189,7 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
           quiet: bool = typer.Option(False, "--quiet", help="only findings and the summary"),
           no_color: bool = typer.Option(False, "--no-color"),
           jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
-          cinch_nodes: int = CINCH_NODES,
+          cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
           out: Optional[str] = typer.Option(None, "--out", help="with --format parquet: the folder to write")):
     """Parse, replay and settle: findings, rulings and the ledger."""
     override = _rules(rules)
@@ -189,6 +217,9 @@ def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) 
     from .store import export_parquet
     code = CLEAN
     for path in expand(files):
+        if path is None:
+            code = UNREADABLE
+            continue
         try:
             counts = export_parquet(audited(path, override, jobs, cinch_nodes=cinch_nodes), path, out)
         except notation.ReadError as e:
@@ -308,7 +339,7 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
            hand: int = typer.Option(..., "--hand", help="the hand number"),
            session: int = typer.Option(1, "--session", min=1, help="which session of the file (1 = first)"),
            rules: Optional[str] = typer.Option(None, "--rules"),
-           cinch_nodes: int = CINCH_NODES,
+           cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
            no_color: bool = typer.Option(False, "--no-color")):
     """One hand trick by trick: each play, what the player was obliged to do and why."""
     from .explain import explain_hand
@@ -377,7 +408,7 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
                rules: Optional[str] = typer.Option(None, "--rules"),
                quiet: bool = typer.Option(False, "--quiet"),
                jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
-               cinch_nodes: int = CINCH_NODES):
+               cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY):
     """Check and store into DuckDB; re-importing the same hands changes nothing."""
     import duckdb
     store = _store()
@@ -386,9 +417,12 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
     code = CLEAN
     try:
         for path in expand(files):
+            if path is None:
+                code = UNREADABLE
+                continue
             try:
                 sha = store.file_sha(path) if path != "-" else ""
-                items = audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes)
+                items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes))
                 res = store.import_file(con, path, items, sha)
             except notation.ReadError as e:
                 _err(str(e))
@@ -398,15 +432,17 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
                 _err(f"{path}: not imported, the database is unchanged: {e.strerror or e}")
                 code = UNREADABLE
                 continue
-            except duckdb.Error as e:
-                _err(f"{db}: the import of {path} failed and was rolled back: {str(e).splitlines()[0]}")
-                return UNREADABLE
+            except duckdb.Error as e:  # this file only: the files after it are still imported
+                _err(f"{db}: the import of {printable(path)} failed and was rolled back: "
+                     f"{str(e).splitlines()[0]}")
+                code = UNREADABLE
+                continue
             if res.problems:
                 code = UNREADABLE
             elif res.findings and code == CLEAN:
                 code = FINDINGS
             if not quiet:
-                print(f"{path}: {res.hands} hands, {res.new} new, {res.duplicates} already stored, "
+                print(f"{res.path}: {res.hands} hands, {res.new} new, {res.duplicates} already stored, "
                       f"{res.findings} findings" + (f", {res.problems} syntax errors" if res.problems else ""))
     finally:
         con.close()
@@ -514,6 +550,9 @@ def sql(query: str = typer.Argument(..., help="the SQL to run"),
         cur = con.execute(query)
         columns = [d[0] for d in cur.description] if cur is not None and cur.description else []
         rows = cur.fetchall() if columns else []
+    except (duckdb.OperationalError, duckdb.InternalError) as e:  # the store, not the query
+        _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
+        return UNREADABLE
     except duckdb.Error as e:
         _err(f"the query failed: {str(e).splitlines()[0]}")
         return USAGE

@@ -56,6 +56,24 @@ def _unquote(text: str) -> str:
     return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
+INT32 = 2**31 - 1   # the store's INTEGER columns (hand numbers, counts)
+CHIPS = 2**127 - 1  # the store's HUGEINT columns (pots and nets)
+
+
+class TooBig(ValueError):
+    """A number past what the store can hold: refused alike by `check` and `import`."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        self.column = column
+
+
+def _number(tok: Token, most: int, what: str) -> int:
+    if len(tok) > 40 or int(tok) > most:
+        raise TooBig(f"{what} can be at most {most:,}", tok.column)
+    return int(tok)
+
+
 class _Build(Transformer):
     """Parse tree → record events, applied while parsing (no tree is built)."""
 
@@ -66,7 +84,7 @@ class _Build(Transformer):
         return r.TagChange(str(c[0]), _unquote(c[1]), line=c[0].line, column=c[1].column + 1)
 
     def hand_head(self, c):
-        return ("hand", int(c[1]) if len(c) > 1 else None, c[0].line)
+        return ("hand", _number(c[1], INT32, "a hand number") if len(c) > 1 else None, c[0].line)
 
     def note(self, c):
         return c[0]
@@ -83,7 +101,7 @@ class _Build(Transformer):
         return r.Ante(tuple(_name(t) for t in c[1:]), line=c[0].line)
 
     def pot(self, c):
-        return r.PotClaim(int(c[1]), line=c[0].line)
+        return r.PotClaim(_number(c[1], CHIPS, "a pot"), line=c[0].line)
 
     def deal(self, c):
         return r.Deal(_name(c[1]), tuple(parse_card(t) for t in c[2:]), line=c[0].line)
@@ -98,7 +116,7 @@ class _Build(Transformer):
         return tuple(parse_card(t) for t in c)
 
     def count(self, c):
-        return int(c[0])
+        return _number(c[0], INT32, "a count of cards")
 
     def discards(self, c):
         return ("discards", c[0])
@@ -201,15 +219,43 @@ def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
 
 # -- chunking and streaming -----------------------------------------------
 
-def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | None]]:
-    """(line number, text or None when not UTF-8); a leading BOM is dropped."""
-    for number, raw in enumerate(stream, 1):
+class Unreadable:
+    """A line that cannot be read as text, and why (never kept whole in memory)."""
+    __slots__ = ("why",)
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+MAX_LINE = 100_000        # bytes in one line
+MAX_HAND_LINES = 10_000   # lines of events in one hand or tag block
+NOT_UTF8 = Unreadable("this line is not UTF-8 text")
+TOO_LONG = Unreadable(f"this line is longer than {MAX_LINE:,} characters")
+TOO_MANY = Unreadable(f"more than {MAX_HAND_LINES:,} lines in one hand or tag block: it is not checked")
+
+
+def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | Unreadable]]:
+    """(line number, text, or ``Unreadable`` when not UTF-8 or too long); a leading BOM is
+    dropped.  A line past MAX_LINE is read on in pieces and dropped, never held whole."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:
+                more = stream.readline(1 << 20)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield number, TOO_LONG
+            continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         try:
             yield number, raw.decode("utf-8")
         except UnicodeDecodeError:
-            yield number, None
+            yield number, NOT_UTF8
 
 
 def _kind(text: str) -> str:
@@ -223,14 +269,16 @@ def _kind(text: str) -> str:
     return "event"
 
 
-def _chunks(lines: Iterable[tuple[int, str | None]]) -> Iterator[tuple[str, int, list]]:
-    """('tags' | 'hand', first line number, [(n, text)...]) in file order."""
-    kind, start, body, pending = "tags", 1, [], []
+def _chunks(lines: Iterable[tuple[int, str | Unreadable]]) -> Iterator[tuple[str, int, list]]:
+    """('tags' | 'hand', first line number, [(n, text)...]) in file order.  Blank and
+    comment lines are not kept (``_joined`` puts empty lines in their place), so memory
+    holds one chunk's events, at most MAX_HAND_LINES of them (``_Body``)."""
+    kind, start, body, pending = "tags", 1, _Body(), _Body()
     for n, text in lines:
-        k = "event" if text is None else _kind(text)
+        k = "event" if isinstance(text, Unreadable) else _kind(text)
         if k == "blank":
-            (pending if pending else body).append((n, text))
-        elif k == "tag":
+            continue
+        if k == "tag":
             if kind == "hand":
                 pending.append((n, text))
             else:
@@ -240,12 +288,12 @@ def _chunks(lines: Iterable[tuple[int, str | None]]) -> Iterator[tuple[str, int,
                 yield kind, start, body
             if pending:
                 yield "tags", pending[0][0], pending
-                pending = []
-            kind, start, body = "hand", n, [(n, text)]
+                pending = _Body()
+            kind, start, body = "hand", n, _Body([(n, text)])
         else:  # an event: tags met inside a hand belong to it
             if pending:
                 body += pending
-                pending = []
+                pending = _Body()
             if not body:
                 start = n
             body.append((n, text))
@@ -253,6 +301,37 @@ def _chunks(lines: Iterable[tuple[int, str | None]]) -> Iterator[tuple[str, int,
         yield kind, start, body
     if pending:
         yield "tags", pending[0][0], pending
+
+
+class _Body(list):
+    """A chunk's lines; past MAX_HAND_LINES it keeps only its first, and a line that says
+    the chunk is too long (reported there, as any line that cannot be read)."""
+    over = False
+
+    def append(self, item) -> None:
+        if len(self) < MAX_HAND_LINES:
+            super().append(item)
+        elif not self.over:
+            self.over = True
+            del self[1:]
+            super().append((self[0][0], TOO_MANY))
+
+    def __iadd__(self, items):
+        for item in items:
+            self.append(item)
+        return self
+
+
+def _joined(start: int, body) -> str:
+    """The chunk's text from line ``start`` on, an empty line for each line not kept."""
+    parts = []
+    prev = start - 1
+    for n, text in body:
+        if n - prev > 1:
+            parts.append("\n" * (n - prev - 1))
+        parts.append(text)
+        prev = n
+    return "".join(parts)
 
 
 class Reader:
@@ -333,19 +412,21 @@ class Reader:
 
     @staticmethod
     def _hand_number(body, last: int) -> int:
-        m = re.match(r"\s*hand\s+(\d{1,%d})\b" % _MAX_DIGITS, body[0][1] or "", re.IGNORECASE)
+        text = body[0][1]
+        m = re.match(r"\s*hand\s+(\d{1,%d})\b" % _MAX_DIGITS, text if isinstance(text, str) else "", re.IGNORECASE)
         return int(m.group(1)) if m else last + 1
 
     def _problem(self, line: int, column: int, message: str, text: str | None) -> r.SyntaxProblem:
         if len(message) > 300:  # a message quoting a huge value
             message = message[:299] + "…"
-        return r.SyntaxProblem(self.path, line, column, message, (text or "").rstrip("\r\n"))
+        text = text if isinstance(text, str) else ""
+        return r.SyntaxProblem(self.path, line, column, message, text.rstrip("\r\n"))
 
     def _parse(self, start: int, body: list) -> tuple[list, list]:
         """Parse a chunk; on failure, find every bad line of it."""
-        if all(t is not None for _, t in body):
+        if not any(isinstance(t, Unreadable) for _, t in body):
             try:
-                items = parser().parse("".join(t for _, t in body))
+                items = parser().parse(_joined(start, body))
                 return _shift(items, start - 1), []
             except (UnexpectedInput, ValueError):  # ValueError: a number too long for int()
                 pass
@@ -353,14 +434,16 @@ class Reader:
                 return [], [self._problem(start, 1, str(e), body[0][1])]
         problems = []
         for n, text in body:
-            if text is None:
-                problems.append(self._problem(n, 1, "this line is not UTF-8 text", ""))
+            if isinstance(text, Unreadable):
+                problems.append(self._problem(n, 1, text.why, ""))
                 continue
             try:
                 parser().parse(text)
             except UnexpectedInput as e:
                 column, message = explain(e, text.rstrip("\r\n"))
                 problems.append(self._problem(n, column, message, text))
+            except TooBig as e:
+                problems.append(self._problem(n, e.column, str(e), text))
             except ValueError:
                 long = re.search(r"[0-9]{%d,}" % _MAX_DIGITS, text)
                 problems.append(self._problem(n, long.start() + 1 if long else 1,

@@ -9,12 +9,19 @@ the same as with one process.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from typing import Iterator
 
 from . import notation
 from .audit import audit
 from .cinch import NODES
 from .rules import Rules
+
+
+def _quiet_on_broken_pipe() -> None:
+    """A worker whose parent is gone (killed) dies at its next write, silently, instead of
+    printing a BrokenPipeError: the default action of SIGPIPE, which Python ignores."""
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 def _work(job) -> list:
@@ -37,6 +44,6 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
                 yield lines, path, i, override, cinch_nodes
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
         for items in pool.imap(_work, work(), chunksize=1):
             yield from items

@@ -167,11 +167,14 @@ def check_tag(name: str, value: str) -> None:
             raise RulesError(f"a [Rule] tag is written `key=value`, like `must-beat=previous`, not `{value}`")
         _value(toggle.strip().lower(), v)
     elif key in ("ante", "limit", "cards"):
-        _value(key, value)
+        v = _value(key, value)
+        most = {"ante": 2**31 - 1, "limit": 2**63 - 1}.get(key)  # the store's column types
+        if most and isinstance(v, int) and v > most:
+            raise RulesError(f"[{name}] can be at most {most:,} chips")
     elif key == "pot":
         t = value.strip()
-        if not t.isdigit() or len(t) > 4000:
-            raise RulesError(f"[Pot] takes a number of chips, not `{value}`")
+        if not t.isdigit() or len(t) > 40 or int(t) > 2**127 - 1:
+            raise RulesError(f"[Pot] takes a number of chips up to {2**127 - 1:,}, not `{value[:50]}`")
 
 
 def load_house(path: str) -> Rules:

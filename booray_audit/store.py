@@ -167,10 +167,12 @@ def _id(*parts: str) -> str:
 
 
 class _Stage:
-    """CSV files, one per table, in a temporary folder."""
+    """CSV files, one per table, in a temporary folder named after the process; folders
+    left by a process that was killed are removed by the next stage."""
 
     def __init__(self):
-        self.dir = tempfile.TemporaryDirectory(prefix="booray-stage-")
+        _sweep()
+        self.dir = tempfile.TemporaryDirectory(prefix=f"booray-stage-{os.getpid()}-")
         self.files = {t: open(os.path.join(self.dir.name, f"{t}.csv"), "w", newline="", encoding="utf-8")
                       for t in TABLES if t != "imports"}
         self.writers = {t: csv.writer(f) for t, f in self.files.items()}
@@ -188,6 +190,27 @@ class _Stage:
     def cleanup(self) -> None:
         self.close()
         self.dir.cleanup()
+
+
+def _sweep() -> None:
+    """Remove staging folders whose process is gone (an import killed with -9)."""
+    import re
+    import shutil
+    root = tempfile.gettempdir()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        m = re.fullmatch(r"booray-stage-(\d+)-\w+", name)
+        if not m or int(m.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        except OSError:
+            pass  # alive, or not ours to ask about
 
 
 def _session_row(start: SessionStart, path: str, session_id: str) -> list:
@@ -305,8 +328,8 @@ def file_sha(path: str) -> str:
 
 
 def import_file(con, path: str, items: Iterable, sha: str | None = None) -> ImportResult:
-    path = printable(path)
     """Audit stream → staged rows → one transaction."""
+    path = printable(path)
     stage = _Stage()
     try:
         counts = stage_file(items, stage, path)
@@ -321,9 +344,9 @@ PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "find
 
 
 def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
-    path = printable(path)
     """Write one file's audit as Parquet under ``out_dir/<table>/source=<file>/``: hands,
     players, findings, plays and undecidable checks, for DuckDB, Spark or Trino to query in place."""
+    path = printable(path)
     stage = _Stage()
     try:
         counts = stage_file(items, stage, path)

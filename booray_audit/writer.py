@@ -62,7 +62,8 @@ def event_line(e: r.Event) -> str:
     else:  # pragma: no cover - every event type is listed above
         raise TypeError(f"unknown event {e!r}")
     if e.note:
-        text += " { " + e.note + " }"
+        # a tag line takes no annotation: it goes on the next line, which keeps it with the tag
+        text += ("\n{ " if isinstance(e, r.TagChange) else " { ") + e.note + " }"
     return text
 
 

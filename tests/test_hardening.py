@@ -14,17 +14,17 @@ HAND = "Hand 1\nDealer Ann\nTrump s\n" + "".join(
 def calm(p) -> str:
     """The run's stderr, checked to hold no traceback."""
     err = p.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in err and "Error:" not in err.replace("booray-audit:", ""), err
+    assert "Traceback" not in err and "Error: " not in err.split(":", 1)[0], err
     return err
 
 
 def test_a_number_past_pythons_digit_limit_is_a_syntax_error(tmp_path):
     f = tmp_path / "big.bhh"
-    f.write_text("Hand 1\nDealer Ann\nTrump s\nPot " + "7" * 5000 + "\nTrick Ann 2s\n")
+    f.write_text("Hand 1\nDealer Ann\nTrump s\nNet Ann +" + "7" * 5000 + "\nTrick Ann 2s\n")
     p = run_cli("check", f)
     err = calm(p)
     assert p.returncode == 2
-    assert f"{f}:4:5: a number of more than 4,300 digits" in err
+    assert f"{f}:4:10: a number of more than 4,300 digits" in err
     assert len(err) < 2000  # the line is shown as a window, not echoed whole
     head = tmp_path / "head.bhh"
     head.write_text("Hand " + "9" * 5000 + "\nDealer Ann\n")
@@ -95,3 +95,140 @@ def test_sql_edges_and_generate_into_a_missing_folder(tmp_path):
     assert json.loads(p.stdout, parse_constant=refuse) == [{"a": "NaN", "b": "-Infinity"}]
     p = run_cli("generate", "--hands", "2", "--out", tmp_path / "missing" / "x.bhh")
     assert p.returncode == 2 and "cannot write" in calm(p)
+
+
+def test_bad_tags_give_the_same_report_whatever_the_number_of_jobs(tmp_path):
+    """A bad tag between a hand's events, or a tag block that cannot be read: the same
+    errors at their own lines, the same sessions and the same exit code with --jobs 2."""
+    from booray_audit.generate import generate_text
+    text, _ = generate_text(90, players=(3, 4), seed=4)
+    sessions = text.split("\n\n[Event")
+    assert len(sessions) == 3
+    second = sessions[1].split("\n")
+    second.insert(12, '[Rule "max-discard=7:3:1"]')  # among the events of the first hand
+    broken = "\n\n[Event".join([sessions[0], "\n".join(second), ' "x"\n[Ante "oops' + sessions[2]])
+    f = tmp_path / "log.bhh"
+    f.write_text(broken)
+    one = run_cli("check", "--format", "json", f)
+    two = run_cli("check", "--format", "json", "--jobs", "2", f)
+    assert one.returncode == two.returncode == 2
+    assert one.stdout == two.stdout
+    errors = json.loads(one.stdout)["files"][0]["errors"]
+    lines = broken.splitlines()
+    assert [lines[e["line"] - 1][:6] for e in errors] == ['[Rule ', '[Event', '[Ante ']
+    assert len(json.loads(one.stdout)["sessions"]) == 2  # the first whole, the second up to its bad tag
+
+
+def test_fmt_keeps_an_annotation_on_a_tag_inside_a_hand(tmp_path):
+    f = tmp_path / "t.bhh"
+    f.write_text('Hand 1\nDealer Ann\n[Ante "2"] \n{ midnight }\nTrump s\n')
+    once = run_cli("fmt", f)
+    assert once.returncode == 0 and b"{ midnight }" in once.stdout
+    g = tmp_path / "canon.bhh"
+    g.write_bytes(once.stdout)
+    assert run_cli("fmt", "--check", g).returncode == 0
+
+
+def _peak_reading(path) -> tuple[list, int]:
+    """The reader's items for a file and the peak of Python memory while reading it."""
+    import tracemalloc
+    from booray_audit import notation
+    tracemalloc.start()
+    try:
+        problems = [i for i in notation.read(str(path)) if hasattr(i, "column")]
+        return problems, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_memory_is_bounded_by_the_hand_not_the_file(tmp_path):
+    blank = tmp_path / "blank.bhh"
+    blank.write_bytes(b"\n" * 2_000_000 + b"# a comment\n" * 200_000 + b"Hand 1\nDealer Ann\nTrump s\n")
+    problems, peak = _peak_reading(blank)
+    assert problems == [] and peak < 20_000_000, peak
+
+    wide = tmp_path / "wide.bhh"
+    wide.write_bytes(b"Hand 1\nDealer Ann\nTrick " + b"Ann 2s, " * 3_000_000 + b"\nHand 2\nDealer Ann\n")
+    problems, peak = _peak_reading(wide)
+    assert [(p.line, p.message) for p in problems] == [(3, "this line is longer than 100,000 characters")]
+    assert peak < 20_000_000, peak
+
+    tall = tmp_path / "tall.bhh"
+    tall.write_bytes(b"Hand 1\nDealer Ann\n" + b"Trick Ann 2s, Ben 3s\n" * 300_000 + b"Hand 2\nDealer Ann\n")
+    problems, peak = _peak_reading(tall)
+    assert [p.line for p in problems] == [1] and "more than 10,000 lines" in problems[0].message
+    assert peak < 40_000_000, peak
+    p = run_cli("check", tall)
+    calm(p)
+    assert p.returncode == 2
+
+
+def test_a_staging_folder_left_by_a_killed_import_is_removed_by_the_next(tmp_path):
+    import subprocess
+    import tempfile
+    dead = subprocess.Popen(["true"])
+    dead.wait()  # a process id that is no longer running
+    left = os.path.join(tempfile.gettempdir(), f"booray-stage-{dead.pid}-x1y2")
+    os.makedirs(left, exist_ok=True)
+    open(os.path.join(left, "hands.csv"), "w").close()
+    f = tmp_path / "g.bhh"
+    f.write_text(HAND)
+    p = run_cli("import", f, "--db", tmp_path / "s.duckdb")
+    calm(p)
+    assert not os.path.exists(left)
+
+
+def test_sql_tells_a_broken_query_from_a_broken_store(tmp_path):
+    f = tmp_path / "g.bhh"
+    f.write_text(HAND)
+    db = tmp_path / "s.duckdb"
+    run_cli("import", f, "--db", db)
+    p = run_cli("sql", "SELEC 1", "--db", db)
+    assert p.returncode == 3 and "the query failed" in calm(p)
+    junk = tmp_path / "junk.duckdb"
+    junk.write_bytes(os.urandom(20000))
+    p = run_cli("sql", "SELECT 1", "--db", junk)
+    assert p.returncode == 2 and calm(p).count("\n") == 1
+
+
+def test_the_cinch_search_memory_cap_is_settable():
+    from booray_audit import cinch
+    before = cinch.Solver.MEMO_ENTRIES
+    assert before * cinch.ENTRY_BYTES <= 1_000_000_000  # under 1 GB by default
+    try:
+        cinch.set_memory(8)
+        assert cinch.Solver.MEMO_ENTRIES == 10_000
+    finally:
+        cinch.Solver.MEMO_ENTRIES = before
+
+
+def test_numbers_past_the_stores_columns_are_refused_alike_by_check_and_import(tmp_path):
+    f = tmp_path / "n.bhh"
+    f.write_text('[Ante "3000000000"]\n\nHand 1\nDealer Ann\n\n[Event "b"]\n\nHand 3000000000\nDealer Ann\n'
+                 '\nHand 3000000001\nPot ' + "9" * 45 + '\n\nHand 3000000002\nAnn play 9999999999\n')
+    check = run_cli("check", f)
+    imp = run_cli("import", f, "--db", tmp_path / "s.duckdb")
+    assert check.returncode == imp.returncode == 2
+    said = [line for line in calm(check).splitlines() if line.startswith(str(f))]
+    assert [line.split(": ", 1)[0].rsplit(":", 2)[1] for line in said] == ["1", "8", "11", "12", "14", "15"]
+    assert said == [line for line in calm(imp).splitlines() if line.startswith(str(f))]
+    assert "CSV" not in imp.stderr.decode()
+
+
+def test_workers_of_a_killed_parallel_run_die_quietly(tmp_path):
+    import signal
+    import subprocess
+    from booray_audit.generate import generate_text
+    from .conftest import cli_command
+    text, _ = generate_text(600, players=(6, 8), seed=9)
+    f = tmp_path / "big.bhh"
+    f.write_text(text)
+    p = subprocess.Popen(cli_command() + ["check", "--format", "json", "--jobs", "2", str(f)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    import time
+    time.sleep(2)
+    p.send_signal(signal.SIGKILL)
+    p.stdout.close()  # what the workers would write to goes nowhere
+    err = p.stderr.read()  # until every worker has gone
+    p.wait()
+    assert b"Traceback" not in err and b"BrokenPipeError" not in err, err[-500:]

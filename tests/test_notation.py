@@ -221,7 +221,7 @@ def _events(draw):
                           draw(st.none() | st.integers(1, 5)), note=note)
         else:
             name = draw(st.sampled_from(["Ante", "Limit", "Note"]))
-            e = r.TagChange(name, draw(_tag_value(name, r'[a-z0-9 "\\]{0,8}')))
+            e = r.TagChange(name, draw(_tag_value(name, r'[a-z0-9 "\\]{0,8}')), note=note)
         events.append(e)
     while events and isinstance(events[-1], r.TagChange):  # tags after a hand's last event
         events.pop()                                         # start a new session
