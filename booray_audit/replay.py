@@ -405,45 +405,46 @@ class HandReplay:
             return kept
         if suit == led:
             if best >> 4 != led or self.rules.must_beat == "none":
-                kept["failed-beat"] = f"{p} had no duty to beat" if best >> 4 == led else f"a trump had won the trick"
+                kept["failed-beat"] = f"{p} had no duty to beat" if best >> 4 == led else "a trump had won the trick"
             else:
                 target = best
                 if self.rules.must_beat == "previous":
                     target = next(x for x in reversed(prior) if x >> 4 == led)
-                beaters = held_led & above(target)
-                if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
-                    proof = _top(beaters)
-                    self.add("failed-beat", t, p, c,
-                             f"{p} played {_the(c)} under the {card_str(target)} while holding "
-                             f"the {card_str(proof)}, which beats it",
-                             f"held {card_str(proof)}: {know.source(p, t, proof, led)}", "must-beat")
+                if self._beat(t, p, c, target, held, complete and led not in suits, know, kept, False):
                     return kept
-                if (c & 15) > (target & 15):
-                    kept["failed-beat"] = f"the {card_str(c)} beat the {card_str(target)}"
-                elif complete and led not in suits:
-                    kept["failed-beat"] = f"{p} held no {SUIT_NAMES[led][:-1]} above the {card_str(target)}"
         if suit == trump != led:
             if best >> 4 != trump or not self.rules.must_overtrump:
                 kept["failed-beat"] = f"{p}'s trump was the first in the trick" if best >> 4 != trump \
                     else "no duty to over-trump"
-            else:
-                beaters = held & suit_mask(trump) & above(best)
-                if (c & 15) < (best & 15) and beaters:
-                    proof = _top(beaters)
-                    self.add("failed-beat", t, p, c,
-                             f"{p} trumped with the {card_str(c)} under the {card_str(best)} while holding "
-                             f"the {card_str(proof)}, which over-trumps it",
-                             f"held {card_str(proof)}: {know.source(p, t, proof, trump)}", "must-overtrump")
-                    return kept
-                if (c & 15) > (best & 15):
-                    kept["failed-beat"] = f"the {card_str(c)} over-trumped the {card_str(best)}"
-                elif complete and trump not in suits:
-                    kept["failed-beat"] = f"{p} held no trump above the {card_str(best)}"
+            elif self._beat(t, p, c, best, held, complete and trump not in suits, know, kept, True):
+                return kept
         if self.rules.cinch == "off" or self.cinch is None:
             kept["cinch-follow"] = kept["cinch-last"] = "the cinch is not judged under these rules"
         else:
             self._cinch_follow(t, p, c, prior, trump, know, won, full_trick, kept)
         return kept
+
+    def _beat(self, t, p, c, target, held, proven, know, kept, trumping) -> bool:
+        """The duty to beat ``target`` (rule 2; rule 3's over-trump when ``trumping``): a
+        finding when P played under it holding a card of its suit that beats it (True);
+        else what shows the play kept the duty, if the record shows it (``proven``: P's
+        cards of that suit are all known by rank)."""
+        suit = target >> 4
+        beaters = held & suit_mask(suit) & above(target)
+        if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
+            proof = _top(beaters)
+            played, does, rule = ((f"trumped with the {card_str(c)}", "over-trumps it", "must-overtrump")
+                                  if trumping else (f"played {_the(c)}", "beats it", "must-beat"))
+            self.add("failed-beat", t, p, c,
+                     f"{p} {played} under the {card_str(target)} while holding the {card_str(proof)}, "
+                     f"which {does}", f"held {card_str(proof)}: {know.source(p, t, proof, suit)}", rule)
+            return True
+        if (c & 15) > (target & 15):
+            kept["failed-beat"] = f"the {card_str(c)} {'over-trumped' if trumping else 'beat'} the {card_str(target)}"
+        elif proven:
+            kept["failed-beat"] = (f"{p} held no {'trump' if trumping else SUIT_NAMES[suit][:-1]} "
+                                   f"above the {card_str(target)}")
+        return False
 
     def _lead_checks(self, t, p, c, trump, know, won, kept):
         if self.cinch is None or self.rules.cinch == "off":
