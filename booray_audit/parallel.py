@@ -9,6 +9,7 @@ the same as with one process.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from typing import Iterator
 
@@ -19,9 +20,19 @@ from .rules import Rules
 
 
 def _quiet_on_broken_pipe() -> None:
-    """A worker whose parent is gone (killed) dies at its next write, silently, instead of
-    printing a BrokenPipeError: the default action of SIGPIPE, which Python ignores."""
+    """A worker whose parent is gone (killed) ends silently: on Linux the kernel kills it
+    with its parent (it would otherwise wait for work forever); elsewhere it dies at its
+    next write (SIGPIPE's default action, which Python ignores) instead of printing a
+    BrokenPipeError."""
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parent = os.getppid()
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(0)
 
 
 def _work(job) -> list:

@@ -229,6 +229,16 @@ def test_workers_of_a_killed_parallel_run_die_quietly(tmp_path):
     time.sleep(2)
     p.send_signal(signal.SIGKILL)
     p.stdout.close()  # what the workers would write to goes nowhere
-    err = p.stderr.read()  # until every worker has gone
     p.wait()
+    import select
+    err, deadline = b"", time.monotonic() + 60
+    while time.monotonic() < deadline:  # until every worker has gone (stderr's last writer)
+        if select.select([p.stderr], [], [], 1)[0]:
+            chunk = os.read(p.stderr.fileno(), 65536)
+            if not chunk:
+                break
+            err += chunk
+    else:
+        subprocess.run(["pkill", "-f", str(f)])
+        raise AssertionError("a worker outlived its killed parent by a minute")
     assert b"Traceback" not in err and b"BrokenPipeError" not in err, err[-500:]
