@@ -167,7 +167,7 @@ class Knowledge:
         if self.seats and self.dealer in self.seats and self.cycle is not None:
             i = self.seats.index(self.dealer)
             return [p for p in self.seats[i + 1:] + self.seats[:i + 1] if p in self.active]
-        if self.cycle is not None and self.recorded:
+        if self.cycle is not None and self.recorded and self.recorded[0].plays[0][0] in self.cycle:
             return _rotated(self.cycle, self.recorded[0].plays[0][0])  # trick 1's leader drew first
         return None
 

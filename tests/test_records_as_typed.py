@@ -307,3 +307,19 @@ def test_a_bad_rules_tag_is_an_error_at_its_own_line_and_the_session_is_not_chec
     rule = '[Rule "max-discard=7:3:1"]\n\nHand 1\nDealer Ann\nTrump s\n'
     [p] = [i for i in notation.read(io.BytesIO(rule.encode()), "x.bhh") if hasattr(i, "column")]
     assert (p.line, p.column) == (1, 8)
+
+
+def test_a_first_trick_led_by_a_player_who_passed_does_not_break_the_draw_order():
+    text = """Hand 1
+Dealer Gus
+Ann play 3
+Bob play 5
+Cal play 5
+Dee play 5
+Eve play 5
+Fay pass
+Gus play
+Trick Fay 2h, Ann 3h
+Trick Ann 4h, Bob 5h, Cal 6h, Dee 7h, Eve 8h, Gus 9h
+"""
+    assert reports(text)  # audited, whatever it finds
