@@ -458,15 +458,10 @@ class HandReplay:
             elif trumps and know.equivalent(p, t, c, _top(trumps), []):
                 kept["cinch-lead"] = f"{p} led the highest trump (or one as high)"
             elif trumps:
-                cinch = self._cinch("cinch-lead", know, p, t, c, won, [])
-                if cinch:
-                    self.add("cinch-lead", t, p, c,
-                             f"{p} had a cinch ({cinch.why}) and led {_the(c)} "
-                             f"instead of the {card_str(_top(trumps))}",
-                             f"{cinch.why}; held {card_str(_top(trumps))}", "cinch")
+                top = _top(trumps)
+                if self._duty("cinch-lead", know, p, t, c, won, [], kept, top,
+                              f" and led {_the(c)} instead of the {card_str(top)}"):
                     return
-                if cinch is None:
-                    kept["cinch-lead"] = f"{p} had no cinch"
         if not self.rules.lead_trump_when_others_void or trump is None or c >> 4 == trump:
             kept["lead-trump"] = "no duty to lead trump"
             return
@@ -497,18 +492,11 @@ class HandReplay:
             if not winners or _wins(c, prior, trump):
                 kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
                 return
-            cinch = self._cinch("cinch-last", know, p, t, c, won, prior)
-            if cinch:
-                self.add("cinch-last", t, p, c,
-                         f"{p} had a cinch ({cinch.why}), played last and could have won with the "
-                         f"{card_str(winners[-1])}, but played {_the(c)}",
-                         f"{cinch.why}; held {card_str(winners[-1])}", "cinch-last")
-            elif cinch is None:
-                kept["cinch-last"] = f"{p} had no cinch"
+            self._duty("cinch-last", know, p, t, c, won, prior, kept, winners[-1],
+                       f", played last and could have won with the {card_str(winners[-1])}, but played {_the(c)}")
             return
-        if last:
+        if last:  # cinch-last=no: the follow duty still applies, as before
             kept["cinch-last"] = "no cinch-last duty under these rules"
-            return
         trumps = hand & suit_mask(trump)
         if not (trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led))):
             kept["cinch-follow"] = "no trump was legal" if not trumps or not legal_set.cards & trumps \
@@ -518,14 +506,20 @@ class HandReplay:
         if know.equivalent(p, t, c, top, prior):
             kept["cinch-follow"] = f"{p} played the highest trump (or one as high)"
             return
-        cinch = self._cinch("cinch-follow", know, p, t, c, won, prior)
+        self._duty("cinch-follow", know, p, t, c, won, prior, kept, top,
+                   f" and could trump, but played the {card_str(c)} instead of the {card_str(top)}")
+
+    def _duty(self, kind, know, p, t, c, won, prior, kept, held, broke) -> bool:
+        """Judge the cinch for a play that would break duty ``kind``: the finding (True) when
+        P had one; that the play kept the duty when P had none; nothing when unknown."""
+        cinch = self._cinch(kind, know, p, t, c, won, prior)
         if cinch:
-            self.add("cinch-follow", t, p, c,
-                     f"{p} had a cinch ({cinch.why}) and could trump, but played the "
-                     f"{card_str(c)} instead of the {card_str(top)}",
-                     f"{cinch.why}; held {card_str(top)}", "cinch")
-        elif cinch is None:
-            kept["cinch-follow"] = f"{p} had no cinch"
+            self.add(kind, t, p, c, f"{p} had a cinch ({cinch.why}){broke}",
+                     f"{cinch.why}; held {card_str(held)}", "cinch-last" if kind == "cinch-last" else "cinch")
+            return True
+        if cinch is None:
+            kept[kind] = f"{p} had no cinch"
+        return False
 
 
 def _the(card: int) -> str:

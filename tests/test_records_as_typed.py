@@ -323,3 +323,19 @@ Trick Fay 2h, Ann 3h
 Trick Ann 4h, Bob 5h, Cal 6h, Dee 7h, Eve 8h, Gus 9h
 """
     assert reports(text)  # audited, whatever it finds
+
+
+def test_without_cinch_last_a_last_player_keeps_the_follow_duty():
+    text = """[Rule "cinch-last=no"]
+[Seats "Ann Ben Cal Dee"]
+Hand 1
+Dealer Ann
+Deal Ann As Ks Qs 2s 8c
+Trump s
+Ben play
+Cal play
+Dee play
+Ann play
+Trick Ben 4h, Cal 5h, Dee 6h, Ann 2s
+"""
+    assert kinds(text) == {("cinch-follow", 1, "Ann")}
