@@ -79,6 +79,19 @@ def apply_tags(rules: Rules, tags, problems: list[str]) -> Rules:
     return rules
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a hand is replayed under."""
+    rules: Rules
+    seats: tuple[str, ...]
+    dealer: str | None
+
+
+def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
+    return HandReplay(hand, table.rules, list(table.seats), table.dealer,
+                      cinch_judge(table.rules, cinch_nodes)).run()
+
+
 class SessionAudit:
     def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES):
         self.index = session.index
@@ -93,8 +106,16 @@ class SessionAudit:
             start = 0
         self.chain = Chain(start)
         self.dealer: str | None = None
+        self.path = session.path
+        self.overflowed = False  # an amount past CHIPS: the rest of the session is not checked
 
-    def hand(self, hand: r.Hand) -> HandReport:
+    def hand(self, hand: r.Hand) -> HandReport | r.SyntaxProblem | None:
+        table = self.table(hand)
+        return self.settle(hand, table, replay_hand(hand, table, self.cinch_nodes))
+
+    def table(self, hand: r.Hand) -> Table:
+        """The rules, seats and dealer the hand is replayed under (from its events and the
+        hands before it; never from their replays, so hands can be replayed apart)."""
         changes = [(e.name, e.value) for e in hand.events if isinstance(e, r.TagChange)]
         if changes:
             self.rules = apply_tags(self.rules, changes, self.problems)
@@ -108,20 +129,37 @@ class SessionAudit:
         if dealer is None and self.dealer in self.seats:
             dealer = self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
         self.dealer = dealer
-        rep = HandReplay(hand, self.rules, self.seats, dealer, cinch_judge(self.rules, self.cinch_nodes)).run()
+        return Table(self.rules, tuple(self.seats), dealer)
+
+    def settle(self, hand: r.Hand, table: Table, rep: Replay) -> HandReport | r.SyntaxProblem | None:
+        """The replayed hand settled on the session's chain, in hand order, with rulings.
+        A settlement past CHIPS (a long session without a pot limit) is an error at the
+        hand's line, and the session's later hands are not checked (None): `check` and
+        `import` refuse it alike, and nothing is stored rounded."""
+        if self.overflowed:
+            return None
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           rep.tricks if rep.complete else None, violators,
                           rep.walkover, rep.all_passed)
         claims = _claims(hand)
-        s = self.chain.settle(outcome, self.rules, claims)
+        ledger = dict(self.chain.ledger)
+        s = self.chain.settle(outcome, table.rules, claims)
+        most = _largest(s, self.chain.ledger)
+        if most > r.CHIPS:
+            self.overflowed = True
+            self.chain.ledger, self.chain.carry = ledger, None  # the ledger of the hands checked
+            return r.SyntaxProblem(self.path, hand.line, 1,
+                                   f"settling hand {hand.number} takes an amount to {most:,} chips, past the "
+                                   f"{r.CHIPS:,} a record can hold; this session's hands from here on are not "
+                                   "checked (set a pot limit)")
         findings = list(rep.findings)
         for kind, player, message, evidence in s.findings:
             findings.append(Finding(kind, hand.number, None, player, None, message, evidence, "settlement"))
         findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
         disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
         rulings = [x for x in (rule_on(d, findings, rep, s) for d in disputes) if x is not None]
-        return HandReport(self.index, rep, s, findings, rulings, self.rules, hand)
+        return HandReport(self.index, rep, s, findings, rulings, table.rules, hand)
 
     def end(self) -> SessionEnd:
         return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
@@ -194,11 +232,20 @@ def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NOD
             current = SessionAudit(it, override, cinch_nodes)
             yield SessionStart(it, current.rules, current.problems)
         elif isinstance(it, r.Hand):
-            yield current.hand(it)
+            out = current.hand(it)
+            if out is not None:
+                yield out
         else:
             yield it
     if current is not None:
         yield current.end()
+
+
+def _largest(s: Settlement, ledger: dict[str, int]) -> int:
+    """The largest amount, up or down, in a settlement and the session's ledger."""
+    amounts = [s.pot or 0, s.carry or 0, s.won, *s.antes.values(), *ledger.values(),
+               *(v for v in s.penalties.values() if v is not None), *(s.net or {}).values()]
+    return max(abs(a) for a in amounts)
 
 
 def _claims(hand: r.Hand) -> Claims:

@@ -57,7 +57,7 @@ def _unquote(text: str) -> str:
 
 
 INT32 = 2**31 - 1   # the store's INTEGER columns (hand numbers, counts)
-CHIPS = 2**127 - 1  # the store's HUGEINT columns (pots and nets)
+CHIPS = r.CHIPS
 
 
 class TooBig(ValueError):
@@ -271,7 +271,7 @@ def _kind(text: str) -> str:
 
 def _chunks(lines: Iterable[tuple[int, str | Unreadable]]) -> Iterator[tuple[str, int, list]]:
     """('tags' | 'hand', first line number, [(n, text)...]) in file order.  Blank and
-    comment lines are not kept (``_joined`` puts empty lines in their place), so memory
+    comment lines are not kept (``_renumber`` gives events their own lines), so memory
     holds one chunk's events, at most MAX_HAND_LINES of them (``_Body``)."""
     kind, start, body, pending = "tags", 1, _Body(), _Body()
     for n, text in lines:
@@ -322,35 +322,34 @@ class _Body(list):
         return self
 
 
-def _joined(start: int, body) -> str:
-    """The chunk's text from line ``start`` on, an empty line for each line not kept."""
-    parts = []
-    prev = start - 1
-    for n, text in body:
-        if n - prev > 1:
-            parts.append("\n" * (n - prev - 1))
-        parts.append(text)
-        prev = n
-    return "".join(parts)
+def _joined(body) -> str:
+    """The chunk's kept lines as one text, with no gaps: a run of blank lines would cost
+    the regular expression engine memory per line; ``_renumber`` gives events their lines."""
+    return "".join(text if text.endswith("\n") else text + "\n" for _, text in body)
+
+
+def _renumber(items: list, body) -> list:
+    """Events of a chunk parsed from ``_joined`` text carry its line numbers: give them the
+    file's."""
+    lines = [n for n, _ in body]
+    for it in items:
+        if isinstance(it, r.Event):
+            object.__setattr__(it, "line", lines[it.line - 1])
+    return [(it[0], it[1], lines[it[2] - 1]) if isinstance(it, tuple) else it for it in items]
 
 
 class Reader:
     """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s."""
 
-    def __init__(self, path: str, first_session: int = 0):
+    def __init__(self, path: str):
         self.path = path
-        self.first_session = first_session
 
     def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
-        return self.read_lines(_lines(stream, self.path))
-
-    def read_lines(self, lines) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
-        """Read from (line number, text) pairs, as ``sessions_of`` cuts them."""
-        session_index = self.first_session - 1
+        session_index = -1
         last_number = 0
         seats: tuple[str, ...] = ()
         spoiled = False  # a tag the rules cannot use: the session's hands are not checked
-        for kind, start, body in _chunks(lines):
+        for kind, start, body in _chunks(_lines(stream, self.path)):
             items, problems = self._parse(start, body)
             if not problems:
                 problems = self._bad_tags(items, body, kind)
@@ -379,13 +378,13 @@ class Reader:
                     seats = r.split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
                     last_number = 0
                     spoiled = False
-                    yield r.Session(tags, index=session_index, line=start)
+                    yield r.Session(tags, index=session_index, line=start, path=self.path)
                 continue
             if spoiled:
                 continue  # the error at the tag says so
-            if session_index < self.first_session:
-                session_index = self.first_session
-                yield r.Session((), index=session_index, line=start)
+            if session_index < 0:
+                session_index = 0
+                yield r.Session((), index=session_index, line=start, path=self.path)
             _, number, line = items[0]
             number = number if number is not None else last_number + 1
             if number <= last_number:
@@ -426,8 +425,8 @@ class Reader:
         """Parse a chunk; on failure, find every bad line of it."""
         if not any(isinstance(t, Unreadable) for _, t in body):
             try:
-                items = parser().parse(_joined(start, body))
-                return _shift(items, start - 1), []
+                items = parser().parse(_joined(body))
+                return _renumber(items, body), []
             except (UnexpectedInput, ValueError):  # ValueError: a number too long for int()
                 pass
             except CardError as e:  # cannot happen with the grammar's card pattern
@@ -503,19 +502,6 @@ def _with_note(event: r.Event, note: str) -> r.Event:
     return type(event)(**fields)
 
 
-def _shift(items: list, offset: int) -> list:
-    if offset == 0:
-        return items
-    out = []
-    for it in items:
-        if isinstance(it, r.Event):
-            object.__setattr__(it, "line", it.line + offset)
-        elif isinstance(it, tuple):
-            it = (it[0], it[1], it[2] + offset)
-        out.append(it)
-    return out
-
-
 def _active(events, seats) -> list[str]:
     """Active players (NOTATION.md §3.2): play lines, else the first trick, else everyone seated."""
     decided = [e.player for e in events if isinstance(e, r.Decision) and e.action != "pass"]
@@ -539,22 +525,6 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
         return None
     plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
     return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
-
-
-def sessions_of(stream: IO[bytes], path: str) -> Iterator[list[tuple[int, str | None]]]:
-    """Cut a file into its sessions' lines without parsing them (for parallel audits).
-
-    A tag block that follows a hand starts a new session (NOTATION.md §3)."""
-    current: list = []
-    has_hand = False
-    for kind, _, body in _chunks(_lines(stream, path)):
-        if kind == "tags" and has_hand:
-            yield current
-            current, has_hand = [], False
-        current += body
-        has_hand = has_hand or kind == "hand"
-    if current:
-        yield current
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
@@ -598,4 +568,4 @@ def collect(items) -> tuple[list[r.Session], list[r.SyntaxProblem]]:
 
 
 def _with_hands(s: r.Session, hands) -> r.Session:
-    return r.Session(s.tags, tuple(hands), index=s.index, line=s.line)
+    return r.Session(s.tags, tuple(hands), index=s.index, line=s.line, path=s.path)

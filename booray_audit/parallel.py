@@ -1,9 +1,12 @@
-"""`--jobs N`: audit a file's sessions in parallel processes, results in file order.
+"""`--jobs N`: replay a file's hands in parallel processes, results in file order.
 
-Hands depend on each other only through the pot chain inside a session, so each
-session is audited whole by one worker; the parent cuts the file into sessions
-(by line, without parsing) and hands on the results in order, so the output is
-the same as with one process.
+The parent reads the file as one job does (so every problem is reported at the
+same place, whatever N is), works out each hand's table (rules, seats, dealer:
+they follow from the record alone), and sends hands in small batches to the
+workers, which replay them (the cinch judge is most of the cost).  The parent
+then settles each hand on its session's pot chain in hand order.  At most
+``AHEAD`` batches per worker are in flight, so memory stays bounded by the
+batch size, not by the file or the session, however large.
 """
 
 from __future__ import annotations
@@ -11,12 +14,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from collections import deque
 from typing import Iterator
 
 from . import notation
-from .audit import audit
+from . import record as r
+from .audit import SessionAudit, SessionStart, replay_hand
 from .cinch import NODES
 from .rules import Rules
+
+BATCH = 16  # hands per task: enough to amortise the hand-over, small enough to stay balanced
+AHEAD = 4   # batches in flight per worker
 
 
 def _quiet_on_broken_pipe() -> None:
@@ -35,13 +43,14 @@ def _quiet_on_broken_pipe() -> None:
         os._exit(0)
 
 
-def _work(job) -> list:
-    lines, path, first, override, cinch_nodes = job
-    return list(audit(notation.Reader(path, first).read_lines(lines), override, cinch_nodes))
+def _replay_batch(job) -> list:
+    hands, cinch_nodes = job
+    return [replay_hand(hand, table, cinch_nodes) for hand, table in hands]
 
 
 def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES) -> Iterator:
-    """Items as ``audit(notation.read(path))`` yields them, computed by ``jobs`` processes."""
+    """Items as ``audit(notation.read(path))`` yields them, the hands replayed by ``jobs``
+    processes."""
     try:
         stream = open(path, "rb")
     except IsADirectoryError:
@@ -49,12 +58,55 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
     except OSError as e:
         raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
 
-    def work():
-        with stream:
-            for i, lines in enumerate(notation.sessions_of(stream, path)):
-                yield lines, path, i, override, cinch_nodes
-
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
-        for items in pool.imap(_work, work(), chunksize=1):
-            yield from items
+    # the output in file order: ("item", value) | ("end", session) | ("hands", result, [(session, hand, table)])
+    queue: deque = deque()
+    batch: list = []
+    in_flight = 0
+
+    def flush():
+        nonlocal batch, in_flight
+        if batch:
+            job = ([(hand, table) for _, hand, table in batch], cinch_nodes)
+            queue.append(("hands", pool.apply_async(_replay_batch, (job,)), batch))
+            in_flight += 1
+            batch = []
+
+    def drain(limit: int) -> Iterator:
+        """Hand on finished output in order until at most ``limit`` batches are in flight."""
+        nonlocal in_flight
+        while queue and (queue[0][0] != "hands" or in_flight > limit or queue[0][1].ready()):
+            what, value, *rest = queue.popleft()
+            if what == "item":
+                yield value
+            elif what == "end":
+                yield value.end()
+            else:
+                in_flight -= 1
+                for (session, hand, table), rep in zip(rest[0], value.get()):
+                    out = session.settle(hand, table, rep)
+                    if out is not None:
+                        yield out
+
+    with stream, ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
+        current: SessionAudit | None = None
+        for it in notation.Reader(r.printable(path)).read(stream):
+            if isinstance(it, r.Hand):
+                batch.append((current, it, current.table(it)))
+                if len(batch) >= BATCH:
+                    flush()
+                    yield from drain(jobs * AHEAD)
+                continue
+            flush()
+            if isinstance(it, r.Session):
+                if current is not None:
+                    queue.append(("end", current))
+                current = SessionAudit(it, override, cinch_nodes)
+                queue.append(("item", SessionStart(it, current.rules, current.problems)))
+            else:
+                queue.append(("item", it))
+            yield from drain(jobs * AHEAD)
+        flush()
+        if current is not None:
+            queue.append(("end", current))
+        yield from drain(0)

@@ -26,6 +26,8 @@ def ordered_tags(tags) -> tuple[tuple[str, str], ...]:
     return tuple(first + [t for t in tags if t[0].lower() not in known])
 
 
+CHIPS = 2**127 - 1  # the most chips an amount may reach: the store's HUGEINT columns
+
 @dataclass(frozen=True, slots=True)
 class Event:
     line: int = field(default=0, compare=False, kw_only=True)
@@ -127,6 +129,7 @@ class Session:
     hands: tuple[Hand, ...] = ()
     index: int = field(default=0, compare=False)
     line: int = field(default=0, compare=False)
+    path: str = field(default="", compare=False)  # the file it was read from
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         for k, v in self.tags:

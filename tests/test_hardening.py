@@ -141,11 +141,24 @@ def _peak_reading(path) -> tuple[list, int]:
         tracemalloc.stop()
 
 
+def notation_hands(path):
+    from booray_audit import notation
+    from booray_audit.record import Hand
+    return [i for i in notation.read(str(path)) if isinstance(i, Hand)]
+
+
 def test_memory_is_bounded_by_the_hand_not_the_file(tmp_path):
     blank = tmp_path / "blank.bhh"
     blank.write_bytes(b"\n" * 2_000_000 + b"# a comment\n" * 200_000 + b"Hand 1\nDealer Ann\nTrump s\n")
     problems, peak = _peak_reading(blank)
     assert problems == [] and peak < 20_000_000, peak
+
+    inside = tmp_path / "inside.bhh"  # inside a hand: the parser never sees the run
+    inside.write_bytes(b"Hand 1\nDealer Ann\n" + b"\n" * 300_000 + b"Trump s\nTrick Ann 2s, Ben 3s\n")
+    problems, peak = _peak_reading(inside)
+    assert problems == [] and peak < 20_000_000, peak
+    (hand,) = [h for h in notation_hands(inside)]
+    assert [e.line for e in hand.events] == [2, 300_003, 300_004]
 
     wide = tmp_path / "wide.bhh"
     wide.write_bytes(b"Hand 1\nDealer Ann\nTrick " + b"Ann 2s, " * 3_000_000 + b"\nHand 2\nDealer Ann\n")
@@ -242,3 +255,56 @@ def test_workers_of_a_killed_parallel_run_die_quietly(tmp_path):
         subprocess.run(["pkill", "-f", str(f)])
         raise AssertionError("a worker outlived its killed parent by a minute")
     assert b"Traceback" not in err and b"BrokenPipeError" not in err, err[-500:]
+
+
+def _peak_parallel(path) -> tuple[int, int]:
+    """Hands audited with two worker processes, and the parent's peak Python memory."""
+    import tracemalloc
+    from booray_audit.audit import HandReport
+    from booray_audit.parallel import audit_parallel
+    tracemalloc.start()
+    try:
+        hands = sum(isinstance(i, HandReport) for i in audit_parallel(str(path), 2, None))
+        return hands, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_parallel_jobs_hold_a_bounded_number_of_hands_however_long_the_session(tmp_path, monkeypatch):
+    from booray_audit import parallel
+    monkeypatch.setattr(parallel, "BATCH", 2)  # reach the steady state within a short file
+    hand = ("Hand {n}\nDealer Ann\nUp 2s\nTrump s\nAnn play\nBen play\n"
+            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann Ac, Ben Kc\n"
+            "Trick Ann As, Ben Ks\nTrick Ann Qh, Ben Jh\n")
+    peaks = []
+    for count in (10, 100, 400):  # the first builds the parser, which is kept
+        f = tmp_path / f"one-session-{count}.bhh"
+        f.write_text('[Event "long"]\n[Seats "Ann Ben"]\n\n' + "".join(hand.format(n=n) for n in range(1, count + 1)))
+        hands, peak = _peak_parallel(f)
+        assert hands == count
+        peaks.append(peak)
+    # four times the hands in one session: the parent holds no more (in-flight batches only)
+    assert peaks[2] < peaks[1] * 1.5 and peaks[2] < 4_000_000, peaks
+
+
+def test_a_pot_grown_past_what_a_record_holds_is_refused_alike_by_check_and_import(tmp_path):
+    from booray_audit.record import CHIPS
+    hand = ("Hand {n}\nDealer {d}\n{pot}Up 2s\nTrump s\nAnn play\nBen play\n"
+            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann Ac, Ben Kc\n"
+            "Trick Ann As, Ben Ks\nTrick Ann Qh, Ben Jh\n\n")
+    f = tmp_path / "no-limit.bhh"
+    # Ben goes bourré at a pot one chip short of the most a record holds: the next pot is past it
+    f.write_text('[Event "no limit"]\n[Seats "Ann Ben"]\n\n'
+                 + hand.format(n=1, d="Ann", pot=f"Pot {CHIPS - 1}\n")
+                 + hand.format(n=2, d="Ben", pot="") + hand.format(n=3, d="Ann", pot=""))
+    check = run_cli("check", f)
+    two = run_cli("check", "--jobs", "2", f)
+    db = tmp_path / "s.duckdb"
+    imp = run_cli("import", f, "--db", db)
+    assert check.returncode == two.returncode == imp.returncode == 2
+    said = [line for line in calm(check).splitlines() if line.startswith(str(f))]
+    assert len(said) == 1 and said[0].startswith(f"{f}:17:1: settling hand 2 takes an amount to ")
+    assert said == [line for line in calm(imp).splitlines() if line.startswith(str(f))]
+    assert check.stdout == two.stdout and check.stderr == two.stderr
+    stored = run_cli("sql", "--db", db, "--format", "csv", "SELECT number FROM hands ORDER BY number")
+    assert stored.stdout.decode().split() == ["number", "1"]
