@@ -108,7 +108,7 @@ def oracle_value(facts, rules) -> int:
         if public is not None and public[1] not in hands[public[0]]:
             continue  # everyone saw that card: its holder still has it
         if _consistent(hands, facts, rules):
-            deals.append(tuple(hands[o] for o in opponents))
+            deals.append(tuple(mask_of(hands[o]) for o in opponents))  # hands as card bit masks
     index = {o: i for i, o in enumerate(opponents)}
 
     @lru_cache(maxsize=None)
@@ -129,20 +129,23 @@ def oracle_value(facts, rules) -> int:
             return 0
         return turn(w, hand, (), deals)
 
+    @lru_cache(maxsize=None)
+    def options(hand, cards):
+        return cards_of(legal(hand, list(cards), trump, rules).cards)
+
     def turn(seat, hand, trick, deals):
-        cards = [c for _, c in trick]
+        cards = tuple(c for _, c in trick)
         if seat == me:
-            options = cards_of(legal(mask_of(hand), cards, trump, rules).cards)
-            return max(value(hand - {c}, trick + ((me, c),), deals) for c in options)
+            return max(value(hand & ~(1 << c), trick + ((me, c),), deals) for c in options(hand, cards))
         i = index[seat]
         by_card: dict[int, list] = {}
         for d in deals:
             h = d[i]
-            for c in cards_of(legal(mask_of(h), cards, trump, rules).cards):
-                by_card.setdefault(c, []).append(d[:i] + (h - {c},) + d[i + 1:])
+            for c in options(h, cards):
+                by_card.setdefault(c, []).append(d[:i] + (h & ~(1 << c),) + d[i + 1:])
         return min(value(hand, trick + ((seat, c),), frozenset(ds)) for c, ds in by_card.items())
 
-    return value(facts["hand"], facts["trick"], frozenset(deals))
+    return value(mask_of(facts["hand"]), facts["trick"], frozenset(deals))
 
 
 def _deals(cards, sizes):

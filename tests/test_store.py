@@ -133,7 +133,7 @@ def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert counts(db) == before
-    p = run_cli("import", big, "--db", db)
+    p = run_cli("import", big, "--db", db, "--jobs", "2")
     assert p.returncode in (0, 1)
     assert counts(db)[0] == before[0] + 3000
 
