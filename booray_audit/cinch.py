@@ -169,6 +169,7 @@ def top_trumps(hand: int, captors: int, trump: int) -> int:
 
 
 NODES = 3_000  # the exact search's default budget (``--cinch-nodes``)
+SOLVER = "pure Python"  # which implementation of the search runs (`booray-audit --version`)
 
 
 class Undecided(Exception):

@@ -24,12 +24,49 @@ from . import notation
 from .audit import HandReport, audit
 from .cinch import NODES
 from .record import SyntaxProblem, printable
-from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve
+from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve, with_toggle
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories.")
+                  help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories. "
+                       "New here? `booray-audit new` prints a commented hand to start from.")
+
+
+def _plain_help_types() -> None:
+    """Help shows a flag without a type and a value by its metavar (FILE, N), not as
+    `<bool>` or `<list[str]>`.  Recent typer releases show those; a release without
+    the hook is left as it is."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover
+        return
+
+    def shown(param, ctx):
+        if getattr(param, "is_flag", False) or isinstance(param, TyperArgument):
+            return None  # an argument's metavar is its name, shown already
+        return param.metavar
+
+    for cls in (TyperOption, TyperArgument):
+        if hasattr(cls, "display_type_rich"):
+            cls.display_type_rich = shown
+
+
+_plain_help_types()
 
 CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+        from .cinch import SOLVER
+        print(f"booray-audit {__version__} (cinch search: {SOLVER})")
+        raise typer.Exit(CLEAN)
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="print the version and the cinch search in use, and exit")):
+    pass
 
 def _memory(megabytes: Optional[int]) -> Optional[int]:
     if megabytes is not None:
@@ -38,12 +75,21 @@ def _memory(megabytes: Optional[int]) -> Optional[int]:
     return megabytes
 
 
+FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh inside), or - for stdin")
+RULES = typer.Option(None, "--rules", metavar="NAME|FILE.toml",
+                     help="judge every session under this profile or house file (its own Rule tags still apply)")
+JOBS = typer.Option(1, "--jobs", min=1, metavar="N", help="replay hands in N processes (same output)")
+DB = typer.Option("booray.duckdb", "--db", metavar="PATH", help="the database file")
+NO_COLOR = typer.Option(False, "--no-color", help="no colours")
+ASCII = typer.Option(False, "--ascii", help="suits as letters (s h d c) even where symbols show")
+QUIET = typer.Option(False, "--quiet", help="only session headers, hands with something to report, and the summary")
+
 CINCH_MEMORY = typer.Option(
     None, "--cinch-memory", min=1, callback=_memory, metavar="MB",
     help="the most memory the cinch search's memos may use, in MB (default about 800); past it "
          "they start afresh, which costs time, never an answer")
 CINCH_NODES = typer.Option(
-    NODES, "--cinch-nodes", min=0,
+    NODES, "--cinch-nodes", min=0, metavar="N",
     help="the exact cinch search's budget per decision, in positions (the cheaper steps before it "
          "have fixed shares); a decision past it is reported as undecidable (0: no budget, exact "
          "however long it takes)")
@@ -183,19 +229,20 @@ def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
 
 
 @app.command()
-def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
-          rules: Optional[str] = typer.Option(None, "--rules", help="profile name or house FILE.toml for every session"),
-          fmt: Fmt = typer.Option(Fmt.text, "--format", help="text for people, json for scripts"),
-          quiet: bool = typer.Option(False, "--quiet", help="only findings and the summary"),
-          no_color: bool = typer.Option(False, "--no-color"),
-          jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
+def check(files: List[str] = FILES, rules: Optional[str] = RULES,
+          fmt: Fmt = typer.Option(Fmt.text, "--format", metavar="text|json|parquet",
+                                  help="text for people, json for scripts, parquet (with --out) for big logs"),
+          quiet: bool = QUIET, no_color: bool = NO_COLOR, ascii: bool = ASCII, jobs: int = JOBS,
           cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
-          out: Optional[str] = typer.Option(None, "--out", help="with --format parquet: the folder to write")):
-    """Parse, replay and settle: findings, rulings and the ledger."""
+          out: Optional[str] = typer.Option(None, "--out", metavar="DIR",
+                                            help="with --format parquet: the folder to write")):
+    """Check hands: findings, rulings on disputes, settlement and the ledger."""
     override = _rules(rules)
+    if fmt == Fmt.parquet and not out:
+        raise UsageProblem("--format parquet needs --out DIR")
+    if out and fmt != Fmt.parquet:
+        raise UsageProblem("--out DIR is for --format parquet; text and json go to stdout")
     if fmt == Fmt.parquet:
-        if not out:
-            raise UsageProblem("--format parquet needs --out DIR")
         return _parquet(files, override, out, jobs, cinch_nodes)
     if fmt == Fmt.json:
         from .report import JsonDocument
@@ -205,11 +252,19 @@ def check(files: List[str] = typer.Argument(..., help="files or folders (*.bhh),
         sys.stdout.write("\n")
         return code
     from .report import TextReport
-    report = TextReport(_console(no_color=no_color), quiet, _console(no_color=no_color, stderr=True))
+    console = _console(no_color=no_color)
+    report = TextReport(console, quiet, _console(no_color=no_color, stderr=True), symbols=_symbols(console, ascii),
+                        files=len(files) > 1 or any(os.path.isdir(f) for f in files))
     # a full report is its own progress
     code = run_check(files, override, report, jobs, progress=quiet, cinch_nodes=cinch_nodes)
     report.summary()
     return code
+
+
+def _symbols(console: Console, ascii: bool) -> bool:
+    """Suit symbols on a terminal that can show them, letters otherwise or when asked."""
+    encoding = (getattr(console.file, "encoding", None) or "").lower().replace("-", "")
+    return not ascii and console.is_terminal and encoding in ("utf8", "utf16", "utf32")
 
 
 def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) -> int:
@@ -237,10 +292,11 @@ def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) 
 
 
 @app.command()
-def fmt(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
-        check_only: bool = typer.Option(False, "--check", help="exit 1 if the file is not canonical")):
-    """Print the canonical form (NOTATION.md §6)."""
-    from .writer import write
+def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - for stdin"),
+        check_only: bool = typer.Option(False, "--check",
+                                        help="print nothing but the differences; exit 1 if there are any")):
+    """Print a file in the tidy form: numbered hands and tricks, `Ts` for tens, comments kept."""
+    from .writer import Comments, write
     try:
         if file == "-":
             raw = sys.stdin.buffer.read()
@@ -256,19 +312,31 @@ def fmt(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
         print(p, file=sys.stderr)
     if problems:
         return UNREADABLE
-    text = write(sessions)
+    original = raw.decode("utf-8", "replace").replace("\r\n", "\n")
+    text = write(sessions, Comments(original))
     if check_only:
-        same = raw.decode("utf-8", "replace").replace("\r\n", "\n") == text
-        if not same:
-            _err(f"{file}: not in canonical form")
-        return CLEAN if same else FINDINGS
+        if original == text:
+            return CLEAN
+        import difflib
+        sys.stdout.writelines(difflib.unified_diff(original.splitlines(keepends=True), text.splitlines(keepends=True),
+                                                   printable(file), f"{printable(file)} (tidy)"))
+        _err(f"{printable(file)}: not in the tidy form (the differences are above; `booray-audit fmt` prints it)")
+        return FINDINGS
     sys.stdout.write(text)
     return CLEAN
 
 
+@app.command()
+def new():
+    """Print a commented hand to start a record from (copy it into a .bhh file)."""
+    from .template import TEMPLATE
+    sys.stdout.write(TEMPLATE)
+    return CLEAN
+
+
 @app.command("rules")
-def rules_cmd(name: Optional[str] = typer.Argument(None, help="a profile to show")):
-    """List the rule profiles, or show one profile's toggles with their meaning."""
+def rules_cmd(name: Optional[str] = typer.Argument(None, metavar="[NAME|FILE.toml]", help="a profile or house file to show")):
+    """List the rule profiles, or show one profile's house rules with their meaning."""
     if name is None:
         for key, (what, _) in PROFILES.items():
             print(f"{key:10} {what}")
@@ -293,14 +361,17 @@ def rules_cmd(name: Optional[str] = typer.Argument(None, help="a profile to show
 
 
 @app.command()
-def generate(hands: int = typer.Option(..., "--hands", min=1, help="how many hands"),
-             players: str = typer.Option("4-6", "--players", help="players per session: N or LO-HI, 2 to 8"),
-             seed: int = typer.Option(0, "--seed"),
-             violations: float = typer.Option(0.0, "--violations", min=0.0, max=1.0,
+def generate(hands: int = typer.Option(..., "--hands", min=1, metavar="N", help="how many hands"),
+             players: str = typer.Option("4-6", "--players", metavar="N|LO-HI",
+                                         help="players per session, 2 to 8"),
+             seed: int = typer.Option(0, "--seed", metavar="N", help="the same seed gives the same file"),
+             violations: float = typer.Option(0.0, "--violations", min=0.0, max=1.0, metavar="RATE",
                                               help="share of hands with one injected play violation"),
-             rules: Optional[str] = typer.Option(None, "--rules", help="profile name or house FILE.toml"),
-             out: Optional[str] = typer.Option(None, "--out", help="write here instead of stdout"),
-             answers: Optional[str] = typer.Option(None, "--answers",
+             rules: Optional[str] = typer.Option(None, "--rules", metavar="NAME|FILE.toml",
+                                                 help="the rules to play by (default: standard with a pot "
+                                                      "limit of 25)"),
+             out: Optional[str] = typer.Option(None, "--out", metavar="FILE", help="write here instead of stdout"),
+             answers: Optional[str] = typer.Option(None, "--answers", metavar="FILE",
                                                    help="write the injected violations here, as JSON lines")):
     """Random legal sessions for tests, demos and benchmarks; with a rate, known violations."""
     from .generate import generate as gen
@@ -308,10 +379,13 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, help="how many han
     try:
         span = (int(lo), int(hi or lo))
     except ValueError:
-        raise UsageProblem(f"--players takes N or LO-HI, not `{players}`") from None
+        raise UsageProblem(f"--players takes N or LO-HI, like 4 or 2-8, not `{players}`") from None
+    if span[0] > span[1]:
+        raise UsageProblem(f"--players {players}: the range is reversed; write {span[1]}-{span[0]}")
     if not 2 <= span[0] <= span[1] <= 8:
-        raise UsageProblem("--players must be between 2 and 8")
-    chosen = _rules(rules) or profile("standard")
+        raise UsageProblem(f"--players {players}: a table has 2 to 8 players")
+    # a pot limit by default: without one, pots double for ever and demo records are unreadable
+    chosen = _rules(rules) or with_toggle(profile("standard"), "limit", "25")
     try:
         stream = open(out, "w", encoding="utf-8") if out else sys.stdout
     except OSError as e:
@@ -329,18 +403,19 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, help="how many han
     if answers:
         with open(answers, "w", encoding="utf-8") as f:
             for i in injected:
-                f.write(json.dumps({"session": i.session, "hand": i.hand, "trick": i.trick,
+                f.write(json.dumps({"session": i.session + 1, "hand": i.hand, "trick": i.trick,
                                     "player": i.player, "kind": i.kind}) + "\n")
     return CLEAN
 
 
 @app.command()
-def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
-           hand: int = typer.Option(..., "--hand", help="the hand number"),
-           session: int = typer.Option(1, "--session", min=1, help="which session of the file (1 = first)"),
-           rules: Optional[str] = typer.Option(None, "--rules"),
+def replay(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - for stdin"),
+           hand: int = typer.Option(..., "--hand", metavar="N", help="the hand number"),
+           session: int = typer.Option(1, "--session", min=1, metavar="N",
+                                       help="which session of the file (1 = the first)"),
+           rules: Optional[str] = RULES,
            cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
-           no_color: bool = typer.Option(False, "--no-color")):
+           no_color: bool = NO_COLOR):
     """One hand trick by trick: each play, what the player was obliged to do and why."""
     from .explain import explain_hand
     override = _rules(rules)
@@ -367,12 +442,14 @@ def replay(file: str = typer.Argument(..., help="a .bhh file, or - for stdin"),
 
 
 class TableFmt(str, Enum):
-    table = "table"
+    text = "text"
+    table = "table"  # the same as text (the name older scripts use)
     csv = "csv"
     json = "json"
 
+TABLE_FORMAT = typer.Option(TableFmt.text, "--format", metavar="text|csv|json",
+                            help="a table for people, csv or json for scripts")
 
-DEFAULT_DB = "booray.duckdb"
 
 
 def _store():
@@ -403,14 +480,12 @@ def _query(db: str, fn, *args):
 
 
 @app.command("import")
-def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.bhh), or - for stdin"),
-               db: str = typer.Option(DEFAULT_DB, "--db", help="the DuckDB file"),
-               rules: Optional[str] = typer.Option(None, "--rules"),
-               quiet: bool = typer.Option(False, "--quiet"),
-               jobs: int = typer.Option(1, "--jobs", min=1, help="audit sessions in this many processes"),
-               cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY):
+def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RULES,
+               quiet: bool = typer.Option(False, "--quiet", help="only errors and the hands not stored"),
+               jobs: int = JOBS, cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY):
     """Check and store into DuckDB; re-importing the same hands changes nothing."""
     import duckdb
+    from .report import count
     store = _store()
     override = _rules(rules)
     con = _open(db, read_only=False)
@@ -442,8 +517,9 @@ def import_cmd(files: List[str] = typer.Argument(..., help="files or folders (*.
             elif res.findings and code == CLEAN:
                 code = FINDINGS
             if not quiet:
-                print(f"{res.path}: {res.hands} hands, {res.new} new, {res.duplicates} already stored, "
-                      f"{res.findings} findings" + (f", {res.problems} syntax errors" if res.problems else ""))
+                print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.duplicates:,} already stored, "
+                      f"{count(res.findings, 'finding')}"
+                      + (f", {count(res.problems, 'syntax error')}" if res.problems else ""))
     finally:
         con.close()
     return code
@@ -460,12 +536,21 @@ def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
         w.writerow(columns)
         w.writerows([[_plain(v) for v in r] for r in rows])
     else:
+        from rich import box
         from rich.table import Table
-        table = Table(title=title, header_style="bold")
-        for c in columns:
-            table.add_column(str(c))
-        for r in rows:
-            table.add_row(*["" if v is None else str(v) for v in r])
+        table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, title_justify="left",
+                      show_edge=False, pad_edge=False, collapse_padding=True)
+        cells = [["" if v is None else str(v) for v in r] for r in rows]
+        for i, c in enumerate(columns):
+            values = [r[i] for r in rows if r[i] is not None]
+            numeric = bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+            widest = max([len(cell[i]) for cell in cells] + [max(map(len, str(c).split("\n")))])
+            # numbers, ids and names are never cut: only long free text (an event's name) folds
+            whole = numeric or widest <= 24
+            table.add_column(str(c), justify="right" if numeric else "left", no_wrap=whole,
+                             min_width=widest if whole else None, overflow="fold")
+        for r in cells:
+            table.add_row(*r)
         _console().print(table)
 
 
@@ -489,12 +574,17 @@ def _date(text: Optional[str], flag: str) -> Optional[str]:
         raise UsageProblem(f"{flag} takes a date like 2026-11-26, not `{text}`") from None
 
 
+RECORD_LABELS = {"hands": "hands dealt in", "played": "hands played", "passed": "hands passed",
+                 "chips_paid": "chips paid (bourré, penalties)", "antes_paid": "chips anted",
+                 "net": "net (won - paid - anted)", "win_rate": "win rate (pots won / hands played)",
+                 "bourre_rate": "bourré rate (bourrés / hands played)"}
+
+
 @app.command()
-def stats(player: Optional[str] = typer.Option(None, "--player"),
-          since: Optional[str] = typer.Option(None, "--since", help="from this date (YYYY-MM-DD)"),
-          until: Optional[str] = typer.Option(None, "--until", help="up to this date"),
-          db: str = typer.Option(DEFAULT_DB, "--db"),
-          fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
+def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME", help="one player's record"),
+          since: Optional[str] = typer.Option(None, "--since", metavar="DATE", help="from this date (2026-11-26)"),
+          until: Optional[str] = typer.Option(None, "--until", metavar="DATE", help="up to this date"),
+          db: str = DB, fmt: TableFmt = TABLE_FORMAT):
     """Personal records: hands, pots won, chips, bourrés, penalties, net, violations."""
     from .queries import stats as query
     since, until = _date(since, "--since"), _date(until, "--until")
@@ -503,30 +593,30 @@ def stats(player: Optional[str] = typer.Option(None, "--player"),
         from .queries import players_like
         like = _query(db, players_like, player)
         _err(f"no hands stored for {player}" + (f"; did you mean {' or '.join(like)}?" if like else ""))
-        return FINDINGS
-    if fmt != TableFmt.table:
+        return USAGE
+    if fmt not in (TableFmt.text, TableFmt.table):
         _emit(columns, rows, fmt)
     elif player:  # one player's record, a field a line
-        _emit(["", player], [(c.replace("_", " "), v) for c, v in zip(columns, rows[0])], fmt)
+        _emit(["", player], [(RECORD_LABELS.get(c, c.replace("_", " ")), v) for c, v in zip(columns, rows[0])], fmt)
     else:
-        keep = ("player", "hands", "played", "pots_won", "chips_won", "bourres", "chips_paid", "net",
-                "violations")
+        keep = ("player", "hands", "played", "pots_won", "bourres", "chips_won", "chips_paid", "antes_paid",
+                "net", "violations")
         idx = [columns.index(c) for c in keep]
-        _emit([c.replace("_", " ") for c in keep], [[r[i] for i in idx] for r in rows], fmt, "leaderboard")
+        _emit([c.replace("_", "\n") for c in keep], [[r[i] for i in idx] for r in rows], fmt, "leaderboard")
     return CLEAN
 
 
 @app.command()
-def ledger(session: Optional[str] = typer.Option(None, "--session", help="a session_id"),
-           db: str = typer.Option(DEFAULT_DB, "--db"),
-           fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
+def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID",
+                                                help="one session (its id as the ledger shows it)"),
+           db: str = DB, fmt: TableFmt = TABLE_FORMAT):
     """Who owes what, per session and overall; the pot left on the table."""
     from .queries import ledger as query
     rows, pots, overall = _query(db, query, session)
     if session and not rows:
         _err(f"no session {session} in {db}")
-        return FINDINGS
-    if fmt != TableFmt.table:
+        return USAGE
+    if fmt not in (TableFmt.text, TableFmt.table):
         cols = ["session_id", "event", "date", "player", "net", "pot_left"]
         _emit(cols, [r + (pots.get(r[0]),) for r in rows], fmt)
         return CLEAN
@@ -537,11 +627,11 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", help="a sess
 
 
 @app.command()
-def sql(query: str = typer.Argument(..., help="the SQL to run"),
-        db: str = typer.Option(DEFAULT_DB, "--db"),
+def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run"),
+        db: str = DB,
         write: bool = typer.Option(False, "--write", help="allow changes (read-only otherwise)"),
-        fmt: TableFmt = typer.Option(TableFmt.table, "--format")):
-    """Run SQL on the store."""
+        fmt: TableFmt = TABLE_FORMAT):
+    """Run SQL on the store (tables: sessions, hands, hand_players, plays, findings, ...)."""
     import duckdb
     if not query.strip(" \t\r\n;"):
         raise UsageProblem("the query is empty: give a SQL statement, like \"SELECT * FROM hands LIMIT 5\"")

@@ -269,8 +269,8 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
         if session:
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")
-        yield tag_line("Date", (date(2026, 1, 1) + timedelta(days=session)).isoformat())
         yield tag_line("Source", f"booray-audit generate --seed {seed}")
+        yield tag_line("Date", (date(2026, 1, 1) + timedelta(days=session)).isoformat())
         yield tag_line("Rules", rules.profile.split("+")[0])  # a house file's base profile
         for k, v in rules.overrides:
             yield tag_line("Rule", f"{k}={v}")

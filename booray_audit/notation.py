@@ -197,8 +197,58 @@ def _word_at(text: str, column: int) -> str:
     return m.group(0) if m else "the end of the line"
 
 
+_CARD_TYPO = re.compile(r"((?:10|[2-9AKQJTakqjt?])[shdcSHDC\u2660-\u2667])[^\s,]+$")
+_SUIT_WORDS = {"spade": "s", "heart": "h", "diamond": "d", "club": "c"}
+_DECISION_WORDS = {"plays", "played", "playing", "stays", "stay", "stayed", "in", "passes", "passed",
+                   "out", "fold", "folds", "folded", "draws", "drew", "drawn", "stand", "stands", "pat"}
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2"}
+
+
+def _whole_word(text: str, column: int) -> tuple[int, str]:
+    """The word (no spaces or commas) around ``column``, and the column where it starts."""
+    start = column - 1
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] != ",":
+        start -= 1
+    m = re.match(r"[^\s,]*", text[start:])
+    return start + 1, m.group(0) if m else ""
+
+
+def _hint(word: str) -> str | None:
+    """How to write what a person typed in words (`hearts`, `plays`, `Ace`, `1h`)."""
+    w = word.lower().strip(".:;!")
+    suit = _SUIT_WORDS.get(w.rstrip("s"))
+    if suit:
+        return f"a suit is one letter: write `{suit}` (s h d c), not `{word}`"
+    if w in _DECISION_WORDS:
+        return f"a player's decision is `play`, `pass` or `draw`, not `{word}`"
+    if w in _RANK_WORDS:
+        return (f"a card is its rank and suit letter, like `{_RANK_WORDS[w]}s` for the "
+                f"{w} of spades, not `{word}`")
+    if re.fullmatch(r"1[shdc]", w):
+        return f"a ten is `T` or `10`: write `T{w[1]}` or `10{w[1]}`, not `{word}`"
+    return None
+
+
 def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
     """(column, message) for a Lark error on one line, in card-player words."""
+    column, message = _explain(err, line_text)
+    start, word = _whole_word(line_text, column)
+    words = line_text.split()
+    if message.startswith("unknown event") and len(words) > 1 and words[1].lower() in _DECISION_WORDS:
+        start, word = line_text.index(words[1], start - 1 + len(words[0])) + 1, words[1]
+    hint = _hint(word) if word else None
+    if hint is None:  # at a comma or the line's end: a card typed with a letter too many (`9hh`)
+        before = line_text[:column - 1].rstrip(" \t,")
+        prev = before.split()[-1] if before.split() else ""
+        typo = _CARD_TYPO.match(prev)
+        if typo:
+            start = len(before) - len(prev) + 1
+            hint = f"`{prev}` is not a card: a card is a rank then one suit letter, like `{typo.group(1)}`"
+    return (start, hint) if hint else (column, message)
+
+
+def _explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
     if isinstance(err, UnexpectedEOF):
         return len(line_text.rstrip()) + 1, f"the line ends too soon: expected {_describe(err.expected)}"
     column = getattr(err, "column", 1) or 1

@@ -334,7 +334,11 @@ class HandReplay:
         are recorded (the last trick may have been abandoned)."""
         if t == count or len(players) >= len(active) or self.unseated & set(players):
             return []
-        missing = [p for p in active if p not in players]
+        # a name that is not seated is reported as unknown-player (a typo, usually), not as
+        # a player whose card every other trick lacks
+        missing = [p for p in active if p not in players and p not in self.unseated]
+        if not missing:
+            return []
         order = know.order_from(players[0]) or (
             _rotated(know.cycle, players[0]) if know.cycle and players[0] in know.cycle else None)
         if order is not None and not _in_order(players, order):

@@ -1,4 +1,4 @@
-"""Output: the JSON document of CLI.md §2 and rich text for people."""
+"""Output: the JSON document for scripts (docs/check.schema.json) and rich text for people."""
 
 from __future__ import annotations
 
@@ -39,6 +39,17 @@ def hand_json(h: HandReport) -> dict:
     }
 
 
+def tags_json(tags) -> dict:
+    """A session's tags; a tag written more than once (`Rule`) keeps every value, as a list."""
+    out: dict = {}
+    for k, v in tags:
+        if k in out:
+            out[k] = (out[k] if isinstance(out[k], list) else [out[k]]) + [v]
+        else:
+            out[k] = v
+    return out
+
+
 class JsonDocument:
     """Collects the stream of one run into the CLI.md §2 document."""
 
@@ -59,8 +70,8 @@ class JsonDocument:
             for p in item.problems:
                 self._file["errors"].append({"line": item.session.line, "column": 1, "message": p})
             self._session = {"file": self._file["path"], "index": item.session.index,
-                             "tags": dict(item.session.tags), "rules": item.rules.describe(),
-                             "hands": []}
+                             "session": item.session.index + 1, "tags": tags_json(item.session.tags),
+                             "rules": item.rules.describe(), "hands": [], "ledger": {}, "pot": None}
             self.sessions.append(self._session)
         elif isinstance(item, HandReport):
             self._session["hands"].append(hand_json(item))
@@ -72,13 +83,31 @@ class JsonDocument:
         return {"version": 1, "files": self.files, "sessions": self.sessions}
 
 
-class TextReport:
-    """Rich text: per hand, the tricks with the winning card marked, findings in sentences."""
+SYMBOLS = dict(zip("shdc", "♠♥♦♣"))
+VERDICT_STYLE = {"upheld": "bold red", "rejected": "bold green", "undecidable": "bold magenta"}
+CLASS_LABEL = {"play": "", "record": "record error: ", "claim": "wrong claim: "}
 
-    def __init__(self, console: Console, quiet: bool = False, errors: Console | None = None):
+
+class TextReport:
+    """Rich text: per hand, the tricks (`>` led, `*` won), then the findings grouped by
+    class (play, record, claim), the checks left undecidable, the rulings, the settlement.
+    ``symbols``: suits as ♠♥♦♣ in the tricks; ``files``: name the file of each hand (a run
+    over several files)."""
+
+    def __init__(self, console: Console, quiet: bool = False, errors: Console | None = None,
+                 symbols: bool = False, files: bool = False):
         self.console, self.quiet = console, quiet
-        self.errors_to = errors or console  # syntax errors: stderr (CLI.md §3)
+        self.errors_to = errors or console  # syntax errors: stderr
+        self.symbols, self.files = symbols, files
+        self.path = ""
         self.hands = self.findings = self.errors = self.undecidable = 0
+
+    def start_file(self, path: str):
+        self.path = path
+
+    def _card(self, card: int) -> str:
+        text = card_str(card)
+        return text[0] + SYMBOLS[text[1]] if self.symbols and text[1] in SYMBOLS else text
 
     def add(self, item):
         c = self.console
@@ -88,15 +117,19 @@ class TextReport:
         elif isinstance(item, SessionStart):
             for p in item.problems:
                 self.errors_to.print(Text(f"{item.session.line}: {p}", style="red"))
+            number = f"session {item.session.index + 1}"
+            event = item.session.tag("Event")
+            where = ", ".join(x for x in (self.path if self.files else "", number if event else "") if x)
+            c.rule(Text.assemble((event or number, "bold"), f" ({where})" if where else "",
+                                 f" — rules: {item.rules.profile}"
+                                 + "".join(f" {k}={v}" for k, v in item.rules.overrides)))
             if not self.quiet:
-                title = item.session.tag("Event") or f"session {item.session.index + 1}"
-                c.rule(Text.assemble((title, "bold"), f" — rules: {item.rules.profile}"
-                                     + "".join(f" {k}={v}" for k, v in item.rules.overrides)))
+                c.print("> led the trick, * won it", style="dim")
         elif isinstance(item, HandReport):
             self.hands += 1
             self.findings += len(item.findings)
             self.undecidable += len(item.replay.undecidable)
-            if not self.quiet or item.findings or item.replay.undecidable:
+            if not self.quiet or item.findings or item.replay.undecidable or item.rulings:
                 self._hand(item)
         elif isinstance(item, SessionEnd) and not self.quiet:
             if item.ledger:
@@ -106,30 +139,37 @@ class TextReport:
 
     def _hand(self, h: HandReport):
         rep, s, c = h.replay, h.settlement, self.console
-        trump = "shdc"[rep.trump] if rep.trump is not None else "?"
+        trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else "?"
+        if self.symbols and trump in SYMBOLS:
+            trump = SYMBOLS[trump]
         c.print(Text.assemble("\n", (f"Hand {rep.number}", "bold"), f"  dealer {rep.dealer or '?'}  trump {trump}"
-                              + (f"  pot {s.pot}" if s.pot is not None else "")))
+                              + (f"  pot {s.pot}" if s.pot is not None else "")
+                              + (f"  ({self.path})" if self.files else "")))
         if not self.quiet and rep.plays:
             table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-            table.add_column("trick")
+            table.add_column("trick", justify="right")
             for p in rep.active:
                 table.add_column(p)
             rows: dict[int, dict[str, Text]] = {}
             for t, _, p, card, won in rep.plays:
-                rows.setdefault(t, {})[p] = Text(card_str(card) + ("*" if won else ""),
-                                                 style="bold green" if won else "")
+                row = rows.setdefault(t, {})
+                led = ">" if not row else " "
+                row[p] = Text(led + self._card(card) + ("*" if won else ""), style="bold green" if won else "")
             for t, row in rows.items():
                 table.add_row(str(t), *[row.get(p, Text("")) for p in rep.active])
             c.print(table)
-        for f in h.findings:
+        order = {"play": 0, "record": 1, "claim": 2}
+        for f in sorted(h.findings, key=lambda f: order.get(f.cls, 3)):
             where = f"trick {f.trick}" if f.trick else "hand"
-            c.print(Text(f"  {f.kind} ({where}): {f.message} — {f.evidence}", style="yellow"))
+            style = "bold yellow" if f.cls == "play" else "yellow"
+            c.print(Text(f"  {CLASS_LABEL.get(f.cls, '')}{f.kind} ({where}): {f.message} — {f.evidence}",
+                         style=style))
         for u in rep.undecidable:
-            c.print(Text(f"  undecidable {u.kind} (trick {u.trick}): {u.reason}", style="magenta"))
+            c.print(Text.assemble("  ", ("UNDECIDABLE", VERDICT_STYLE["undecidable"]),
+                                  f" {u.kind} (trick {u.trick}): {u.reason}"))
         for r in h.rulings:
-            c.print(Text(f"  dispute {r.player} {r.kind}"
-                         + (f" {r.trick}" if r.trick else "") + f": {r.ruling.upper()} — {r.evidence}",
-                         style="cyan"))
+            c.print(Text.assemble(f"  dispute {r.player} {r.kind}" + (f" {r.trick}" if r.trick else "") + ": ",
+                                  (r.ruling.upper(), VERDICT_STYLE.get(r.ruling, "bold")), f" — {r.evidence}"))
         if not self.quiet:
             if s.net is not None:
                 parts = [f"{p} {n:+d}" for p, n in s.net.items()]
@@ -140,7 +180,11 @@ class TextReport:
                 c.print("  settlement unknown: the record does not finish this hand or its pot")
 
     def summary(self):
-        n = self.undecidable
-        undecided = f", {n} undecidable check{'s' if n != 1 else ''}" if n else ""
-        self.console.print(f"\n{self.hands} hands, {self.findings} findings{undecided}, "
-                           f"{self.errors} syntax errors")
+        undecided = f", {count(self.undecidable, 'undecidable check')}" if self.undecidable else ""
+        self.console.print(f"\n{count(self.hands, 'hand')}, {count(self.findings, 'finding')}{undecided}, "
+                           f"{count(self.errors, 'syntax error')}")
+
+
+def count(n: int, thing: str) -> str:
+    """`1 hand`, `2 hands`, `1,000 hands`."""
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"

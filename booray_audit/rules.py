@@ -83,7 +83,7 @@ TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
 }
 
 PROFILES: dict[str, tuple[str, dict[str, str]]] = {
-    "standard": ("the common written rules (RULES.md §1)", {}),
+    "standard": ("the common written rules: follow suit, trump when void, beat when you can, play out a cinch", {}),
     "wikipedia": ("standard plus Wikipedia's lead-to-win rule and discard limits",
                   {"lead-trump-when-others-void": "yes", "max-discard": "7:3,8:3"}),
     "basic": ("follow suit and trump when void only, as most simple card-game apps enforce",

@@ -149,7 +149,8 @@ def _ante_claims(claim, dealt, antes, exempt):
 def _trick_claims(claim, tricks):
     if not claim or tricks is None:
         return []
-    return [("wrong-trick-count", p, f"the table counted {n} tricks for {p}; the replay gives {tricks.get(p, 0)}",
+    return [("wrong-trick-count", p,
+             f"the table counted {n} trick{'' if n == 1 else 's'} for {p}; the replay gives {tricks.get(p, 0)}",
              f"tricks won: {', '.join(f'{q} {m}' for q, m in tricks.items())}")
             for p, n in claim if tricks.get(p, 0) != n]
 

@@ -37,6 +37,7 @@ SELECT hp.player,
        coalesce(sum(hp.won_pot), 0) AS chips_won,
        count(*) FILTER (WHERE hp.bourre) AS bourres,
        coalesce(sum(hp.penalty), 0) AS chips_paid,
+       coalesce(sum(hp.ante), 0) AS antes_paid,
        coalesce(sum(hp.net), 0) AS net,
        coalesce(max(hp.won_pot), 0) AS biggest_pot,
        round(count(*) FILTER (WHERE hp.won_pot > 0) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)

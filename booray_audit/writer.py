@@ -68,26 +68,113 @@ def event_line(e: r.Event) -> str:
 
 
 def hand_lines(hand: r.Hand) -> Iterator[str]:
+    """The hand's canonical lines (the store's hand ids hash them)."""
+    for _, text in _hand_lines(hand):
+        yield text
+
+
+def _hand_lines(hand: r.Hand) -> Iterator[tuple[int, str]]:
     head = f"Hand {hand.number}"
     if hand.notes:
         head += " { " + " ".join(hand.notes) + " }"
-    yield head
+    yield hand.line, head
     for e in hand.events:
-        yield event_line(e)
+        yield e.line, event_line(e)
 
 
-def session_lines(session: r.Session) -> Iterator[str]:
+def _session_lines(session: r.Session) -> Iterator[tuple[object, str]]:
+    """(where it came from, line): a file line, ("tag", block line, name) or None."""
     for key, value in session.tags:
-        yield tag_line(key, value)
+        yield ("tag", session.line, key.lower()), tag_line(key, value)
     for hand in session.hands:
-        yield ""
-        yield from hand_lines(hand)
+        yield None, ""
+        yield from _hand_lines(hand)
 
 
-def write(sessions: Iterable[r.Session]) -> str:
-    out: list[str] = []
+def write(sessions: Iterable[r.Session], comments: "Comments | None" = None) -> str:
+    """The canonical text; with the ``comments`` of the text the sessions were read from,
+    each comment where it was (its own line before the line that followed it; at the end
+    of its line, at its column when the line leaves room)."""
+    lines: list[tuple[object, str]] = []
     for i, s in enumerate(sessions):
         if i:
-            out.append("")
-        out.extend(session_lines(s))
-    return "\n".join(out) + "\n"
+            lines.append((None, ""))
+        lines.extend(_session_lines(s))
+    if comments is not None:
+        return "\n".join(comments.placed(lines)) + "\n"
+    return "\n".join(text for _, text in lines) + "\n"
+
+
+_TAG_NAME = re.compile(r"\s*\[\s*([A-Za-z][A-Za-z0-9_\-]*)")
+
+
+def _comment_start(line: str) -> int | None:
+    """Where a `#` comment starts on a line: outside quotes and { annotations }."""
+    quote = brace = escape = False
+    for i, ch in enumerate(line):
+        if quote:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                quote = False
+        elif brace:
+            brace = ch != "}"
+        elif ch == '"':
+            quote = True
+        elif ch == "{":
+            brace = True
+        elif ch == "#":
+            return i
+    return None
+
+
+class Comments:
+    """The `#` comments of a text, by line, for ``write`` to keep."""
+
+    def __init__(self, text: str):
+        self.own: list[tuple[int, str]] = []          # comment lines
+        self.trailing: dict[int, tuple[int, str]] = {}  # line -> (column, comment) after an event
+        self.tags: list[tuple[int, str]] = []         # tag lines: (line, name)
+        for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+            at = _comment_start(line)
+            if at is not None:
+                comment = line[at:].rstrip()
+                if line[:at].strip():
+                    self.trailing[n] = (at, comment)
+                else:
+                    self.own.append((n, comment))
+            m = _TAG_NAME.match(line)
+            if m and (at is None or m.start(1) < at):
+                self.tags.append((n, m.group(1).lower()))
+
+    def _tag_line(self, start: int, name: str, used: set) -> int | None:
+        for n, key in self.tags:
+            if n >= start and key == name and n not in used:
+                used.add(n)
+                return n
+        return None
+
+    def placed(self, lines: list[tuple[object, str]]) -> Iterator[str]:
+        used: set[int] = set()
+        sourced = []
+        for where, text in lines:
+            if isinstance(where, tuple):
+                where = self._tag_line(where[1], where[2], used)
+            sourced.append((where, text))
+        shown = {w for w, _ in sourced if w is not None}
+        own = sorted(self.own + [(n, c) for n, (_, c) in self.trailing.items() if n not in shown])
+        k = 0
+        for where, text in sourced:
+            if where is not None:
+                while k < len(own) and own[k][0] < where:
+                    yield own[k][1]
+                    k += 1
+                if where in self.trailing:
+                    column, comment = self.trailing.pop(where)
+                    first, nl, rest = text.partition("\n")
+                    text = first + " " * max(1, column - len(first)) + comment + nl + rest
+            yield text
+        for _, comment in own[k:]:
+            yield comment
