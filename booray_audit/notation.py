@@ -223,10 +223,10 @@ def _hint(word: str) -> str | None:
     if w in _DECISION_WORDS:
         return f"a player's decision is `play`, `pass` or `draw`, not `{word}`"
     if w in _RANK_WORDS:
-        return (f"a card is its rank and suit letter, like `{_RANK_WORDS[w]}s` for the "
-                f"{w} of spades, not `{word}`")
+        return (f"expected a card like `Qs` or `10h`, found `{word}`: write the rank as one letter or "
+                f"number, like `{_RANK_WORDS[w]}s` for the {w} of spades")
     if re.fullmatch(r"1[shdc]", w):
-        return f"a ten is `T` or `10`: write `T{w[1]}` or `10{w[1]}`, not `{word}`"
+        return f"expected a card like `Qs` or `10h`, found `{word}`: a ten is `T` or `10` (`T{w[1]}` or `10{w[1]}`)"
     return None
 
 
@@ -244,7 +244,8 @@ def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
         typo = _CARD_TYPO.match(prev)
         if typo:
             start = len(before) - len(prev) + 1
-            hint = f"`{prev}` is not a card: a card is a rank then one suit letter, like `{typo.group(1)}`"
+            hint = (f"expected a card like `Qs` or `10h`, found `{prev}`: one rank, then one suit letter, "
+                    f"like `{typo.group(1)}`")
     return (start, hint) if hint else (column, message)
 
 

@@ -63,11 +63,11 @@ def test_nothing_printed_points_to_the_contract():
 @pytest.mark.parametrize("line,fix", [
     ("Trump hearts", "a suit is one letter: write `h`"),
     ("Trump Spades", "a suit is one letter: write `s`"),
-    ("Trick Ann 1h, Ben 2h", "a ten is `T` or `10`: write `Th` or `10h`"),
+    ("Trick Ann 1h, Ben 2h", "expected a card like `Qs` or `10h`, found `1h`: a ten is `T` or `10` (`Th` or `10h`)"),
     ("Ann plays", "a player's decision is `play`, `pass` or `draw`, not `plays`"),
     ("Ann stays", "a player's decision is `play`, `pass` or `draw`, not `stays`"),
-    ("Up Ace of spades", "like `As` for the ace of spades"),
-    ("Trick Ann 9hh, Ben 2h", "`9hh` is not a card: a card is a rank then one suit letter, like `9h`"),
+    ("Up Ace of spades", "found `Ace`: write the rank as one letter or number, like `As` for the ace of spades"),
+    ("Trick Ann 9hh, Ben 2h", "found `9hh`: one rank, then one suit letter, like `9h`"),
 ])
 def test_a_mistake_in_words_gets_the_way_to_write_it(line, fix, tmp_path):
     f = tmp_path / "m.bhh"

@@ -34,10 +34,11 @@ def test_syntax_errors_spoil_only_their_hand():
     sessions, problems = notation.collect(notation.read(str(CORPUS / "12-syntax-errors.bhh")))
     assert [h.number for h in sessions[0].hands] == [1, 3]
     assert [(p.line, p.column) for p in problems] == [(17, 11), (18, 1)]
-    assert problems[0].message == "expected a card like `Qs` or `10h`, found `1h`"
+    assert problems[0].message == "expected a card like `Qs` or `10h`, found `1h`: a ten is `T` or `10` (`Th` or `10h`)"
     assert "unknown event `Trik`" in problems[1].message
     shown = str(problems[0]).splitlines()
-    assert shown[0].endswith("12-syntax-errors.bhh:17:11: expected a card like `Qs` or `10h`, found `1h`")
+    assert shown[0].endswith("12-syntax-errors.bhh:17:11: expected a card like `Qs` or `10h`, found `1h`: "
+                             "a ten is `T` or `10` (`Th` or `10h`)")
     assert shown[1].strip() == "Trick Ben 1h, Cal 2h, Ann 3h"
     assert shown[2].index("^") == shown[1].index("1h")
 

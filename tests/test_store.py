@@ -49,8 +49,8 @@ def test_the_same_hand_from_another_file_is_not_stored_twice(tmp_path):
     assert counts(db)[0] == 4
 
 
-def test_readme_queries(tmp_path):
-    """The queries shown in the README, with their answers on the corpus."""
+def test_store_queries_on_the_corpus(tmp_path):
+    """The reports and queries an operator runs, with their answers on the corpus."""
     db = tmp_path / "b.duckdb"
     run_cli("import", CORPUS, "--db", db)
     p = run_cli("stats", "--player", "Dave", "--db", db, "--format", "json")

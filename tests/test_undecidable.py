@@ -69,7 +69,7 @@ def test_cli_reports_undecidable_checks(tmp_path):
     assert json.loads(run_cli("check", "--format", "json", f).stdout)["sessions"][0]["hands"][0][
         "undecidable"] == []
     t = run_cli("check", "--cinch-nodes", "1", f).stdout.decode()
-    assert "undecidable cinch-lead (trick 2)" in t and "1 undecidable check," in t
+    assert "UNDECIDABLE cinch-lead (trick 2)" in t and "1 undecidable check," in t
     db = tmp_path / "s.duckdb"
     assert run_cli("import", f, "--db", db, "--cinch-nodes", "1").returncode == 0
     rows = run_cli("sql", "SELECT player, kind, trick, card FROM undecidable", "--db", db, "--format", "csv")
