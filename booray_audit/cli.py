@@ -457,10 +457,10 @@ def _store():
     return store
 
 
-def _open(db: str, read_only: bool):
+def _open(db: str, read_only: bool, sandbox: dict | None = None):
     store = _store()
     try:
-        return store.connect(db, read_only=read_only, create=not read_only)
+        return store.connect(db, read_only=read_only, create=not read_only, sandbox=sandbox)
     except store.StoreError as e:
         _err(str(e))
         raise typer.Exit(UNREADABLE) from None
@@ -629,24 +629,44 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
 @app.command()
 def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run"),
         db: str = DB,
-        write: bool = typer.Option(False, "--write", help="allow changes (read-only otherwise)"),
+        write: bool = typer.Option(False, "--write",
+                                   help="let the query change the store and read or write other files, "
+                                        "attach databases and load extensions (without it: read the store only)"),
+        timeout: float = typer.Option(300, "--timeout", min=0.1, metavar="SECONDS",
+                                      help="stop a query that runs longer (read-only queries)"),
+        memory: int = typer.Option(2048, "--memory", min=64, metavar="MB",
+                                   help="the most memory a read-only query may use"),
         fmt: TableFmt = TABLE_FORMAT):
     """Run SQL on the store (tables: sessions, hands, hand_players, plays, findings, ...)."""
+    import threading
+
     import duckdb
     if not query.strip(" \t\r\n;"):
         raise UsageProblem("the query is empty: give a SQL statement, like \"SELECT * FROM hands LIMIT 5\"")
-    con = _open(db, read_only=not write)
+    sandbox = None if write else dict(_store().SANDBOX, memory_limit=f"{memory}MB")
+    con = _open(db, read_only=not write, sandbox=sandbox)
+    timer = None if write else threading.Timer(timeout, con.interrupt)
     try:
+        if timer:
+            timer.start()
         cur = con.execute(query)
         columns = [d[0] for d in cur.description] if cur is not None and cur.description else []
         rows = cur.fetchall() if columns else []
     except (duckdb.OperationalError, duckdb.InternalError) as e:  # the store, not the query
         _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
         return UNREADABLE
+    except duckdb.InterruptException:
+        _err(f"the query ran longer than {timeout:g} seconds and was stopped (--timeout sets the limit)")
+        return USAGE
     except duckdb.Error as e:
-        _err(f"the query failed: {str(e).splitlines()[0]}")
+        why = str(e).splitlines()[0]
+        if not write and isinstance(e, duckdb.PermissionException):
+            why += " (a query reads the store only; --write lifts this)"
+        _err(f"the query failed: {why}")
         return USAGE
     finally:
+        if timer:
+            timer.cancel()
         con.close()
     _emit(columns, rows, fmt)
     return CLEAN

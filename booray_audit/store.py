@@ -106,12 +106,23 @@ class ImportResult:
     problems: int
 
 
-def connect(path: str, read_only: bool = False, create: bool = True) -> duckdb.DuckDBPyConnection:
-    """Open (and, for writing, create) the store; every failure becomes a ``StoreError``."""
+# A query connection (`sql` without --write) reads the store and nothing else: no other
+# file (read_csv, COPY TO, ATTACH), no extension installed or loaded, no secret kept,
+# and the settings locked so a query cannot lift any of this.
+SANDBOX = {"enable_external_access": False, "autoinstall_known_extensions": False,
+           "autoload_known_extensions": False, "allow_persistent_secrets": False,
+           "lock_configuration": True}
+
+
+def connect(path: str, read_only: bool = False, create: bool = True,
+            sandbox: dict | None = None) -> duckdb.DuckDBPyConnection:
+    """Open (and, for writing, create) the store; every failure becomes a ``StoreError``.
+    ``sandbox``: DuckDB settings for a connection that runs a user's query (``SANDBOX``
+    plus a memory limit)."""
     if read_only and not os.path.exists(path):
         raise StoreError(f"{path}: no such database (run `booray-audit import` first)")
     try:
-        con = duckdb.connect(path, read_only=read_only)
+        con = duckdb.connect(path, read_only=read_only, config=sandbox or {})
     except duckdb.IOException as e:
         text = str(e)
         if "lock" in text.lower():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -172,3 +173,30 @@ def test_a_damaged_store_answers_with_a_message(tmp_path):
     for args in (("stats",), ("ledger",), ("stats", "--player", "Dave")):
         p = run_cli(*args, "--db", db)
         assert p.returncode == 2 and b"Traceback" not in p.stderr and b"cannot answer" in p.stderr, p.stderr
+
+
+def test_a_query_reads_the_store_and_nothing_else(tmp_path):
+    db = tmp_path / "b.duckdb"
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    secret = tmp_path / "secret.csv"
+    secret.write_text("a,b\n1,2\n")
+    other = tmp_path / "other.duckdb"
+    run_cli("sql", "--db", other, "--write", "CREATE TABLE t AS SELECT 1 AS x")
+    link = tmp_path / "link.duckdb"
+    os.link(db, link)
+    out_file = tmp_path / "out.csv"
+    refused = [f"SELECT * FROM read_csv('{secret}')", f"SELECT * FROM read_text('{secret}')",
+               f"COPY hands TO '{out_file}'", f"ATTACH '{other}' AS o (READ_WRITE)",
+               f"ATTACH '{link}' AS l (READ_WRITE)", "SET enable_external_access = true",
+               "SET lock_configuration = false", "INSTALL httpfs", "DELETE FROM hands",
+               "CREATE PERSISTENT SECRET s (TYPE http, BEARER_TOKEN 'x')"]
+    for query in refused:
+        p = run_cli("sql", "--db", db, query)
+        assert p.returncode == 3 and b"Traceback" not in p.stderr, (query, p.stderr)
+    assert not out_file.exists()
+    p = run_cli("sql", "--db", db, "--format", "csv", "SELECT count(*) AS n FROM hands")
+    assert p.returncode == 0 and p.stdout.decode().split() == ["n", "1"]  # the store still answers, whole
+    p = run_cli("sql", "--db", db, "--timeout", "1", "SELECT count(*) FROM range(1000000000000)")
+    assert p.returncode == 3 and b"longer than 1 seconds" in p.stderr
+    p = run_cli("sql", "--db", db, "--write", f"COPY (SELECT 1 AS x) TO '{out_file}'")
+    assert p.returncode == 0 and out_file.exists()  # --write is the way around, and says so in --help
