@@ -187,10 +187,20 @@ class _Stage:
         self.dir = tempfile.TemporaryDirectory(prefix=f"booray-stage-{os.getpid()}-")
         self.files = {t: open(os.path.join(self.dir.name, f"{t}.csv"), "w", newline="", encoding="utf-8")
                       for t in TABLES if t != "imports"}
-        self.writers = {t: csv.writer(f) for t, f in self.files.items()}
+        # every text quoted, a missing value an empty unquoted field: no text a record can
+        # hold (`\\N`, "") reads back as NULL
+        self.writers = {t: csv.writer(f, quoting=csv.QUOTE_NONNUMERIC) for t, f in self.files.items()}
 
     def row(self, table: str, seq: int, values) -> None:
-        self.writers[table].writerow([seq] + ["\\N" if v is None else v for v in values])
+        self.writers[table].writerow([seq] + [_NULL if v is None else v for v in values])
+
+    def read(self, table: str) -> str:
+        """The SQL that reads a staged table back, typed as the store's."""
+        cols = "stage_seq INTEGER, " + TABLES[table]
+        types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
+        where = self.path(table).replace("'", "''")
+        return (f"read_csv('{where}', header=false, auto_detect=false, delim=',', quote='\"', escape='\"', "
+                f"nullstr='', allow_quoted_nulls=false, columns={{{types}}})")
 
     def close(self) -> None:
         for f in self.files.values():
@@ -202,6 +212,18 @@ class _Stage:
     def cleanup(self) -> None:
         self.close()
         self.dir.cleanup()
+
+
+class _Null(int):
+    """A missing value: a number to the csv module (so never quoted), written as nothing."""
+
+    def __str__(self) -> str:
+        return ""
+
+    __repr__ = __str__
+
+
+_NULL = _Null()
 
 
 def _sweep() -> None:
@@ -292,11 +314,7 @@ def load(con, stage: _Stage, path: str, sha: str) -> tuple[int, int]:
     written twice in one file keeps the rows of its first copy only."""
     stage.close()
 
-    def src(table):
-        cols = "stage_seq INTEGER, " + TABLES[table]
-        types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
-        return (f"read_csv('{stage.path(table)}', header=false, auto_detect=false, delim=',', nullstr='\\N', quote='\"', "
-                f"escape='\"', columns={{{types}}})")
+    src = stage.read
 
     try:
         con.execute("BEGIN")
@@ -367,12 +385,8 @@ def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
         con = duckdb.connect()
         source = os.path.basename(path).replace("'", "")
         for name, table in PARQUET_TABLES.items():
-            cols = "stage_seq INTEGER, " + TABLES[table]
-            types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
             target = os.path.join(out_dir, name).replace("'", "''")
-            con.execute(f"""COPY (SELECT {_cols(table)}, '{source}' AS source FROM read_csv(
-                                '{stage.path(table)}', header=false, auto_detect=false, delim=',',
-                                nullstr='\\N', quote='"', escape='"', columns={{{types}}}))
+            con.execute(f"""COPY (SELECT {_cols(table)}, '{source}' AS source FROM {stage.read(table)})
                             TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
         con.close()
     finally:

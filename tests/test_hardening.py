@@ -283,8 +283,9 @@ def test_parallel_jobs_hold_a_bounded_number_of_hands_however_long_the_session(t
         hands, peak = _peak_parallel(f)
         assert hands == count
         peaks.append(peak)
-    # four times the hands in one session: the parent holds no more (in-flight batches only)
-    assert peaks[2] < peaks[1] * 1.5 and peaks[2] < 4_000_000, peaks
+    # four times the hands in one session: the parent holds no more (in-flight batches only;
+    # a whole session held, as before, grew ~8 MB here)
+    assert peaks[2] - peaks[1] < 1_500_000 and peaks[2] < 4_000_000, peaks
 
 
 def test_a_pot_grown_past_what_a_record_holds_is_refused_alike_by_check_and_import(tmp_path):

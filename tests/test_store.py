@@ -200,3 +200,21 @@ def test_a_query_reads_the_store_and_nothing_else(tmp_path):
     assert p.returncode == 3 and b"longer than 1 seconds" in p.stderr
     p = run_cli("sql", "--db", db, "--write", f"COPY (SELECT 1 AS x) TO '{out_file}'")
     assert p.returncode == 0 and out_file.exists()  # --write is the way around, and says so in --help
+
+
+def test_no_text_a_record_can_hold_is_stored_as_null(tmp_path):
+    f = tmp_path / "n.bhh"
+    f.write_text('[Event ""]\n[Site "\\\\N"]\n[Seats "Ann \\\\N"]\n\nHand 1\nDealer Ann\nTrump h\n'
+                 '"\\\\N" play\nAnn play\nTrick "\\\\N" As, Ann 2s\n')
+    db = tmp_path / "n.duckdb"
+    assert run_cli("import", f, "--db", db).returncode == 0
+    got = json.loads(run_cli("sql", "--db", db, "--format", "json",
+                             "SELECT player, seat FROM hand_players ORDER BY seat").stdout)
+    assert got == [{"player": "Ann", "seat": 0}, {"player": "\\N", "seat": 1}]
+    got = json.loads(run_cli("sql", "--db", db, "--format", "json", "SELECT event, site FROM sessions").stdout)
+    assert got == [{"event": "", "site": "\\N"}]
+    p = run_cli("check", "--format", "parquet", "--out", tmp_path / "pq", f)
+    assert p.returncode == 0
+    rows = duckdb.sql(f"SELECT DISTINCT player FROM read_parquet('{tmp_path}/pq/players/*/*.parquet') "
+                      "ORDER BY player").fetchall()
+    assert rows == [("Ann",), ("\\N",)]
