@@ -284,6 +284,10 @@ def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) 
         except (OSError, duckdb.Error) as e:
             _err(f"{out}: cannot write Parquet: {str(e).splitlines()[0]}")
             return UNREADABLE
+        except _store().StoreError as e:  # a partition that holds another file
+            _err(str(e))
+            code = UNREADABLE
+            continue
         if counts["problems"]:
             code = UNREADABLE
         elif counts["findings"] and code == CLEAN:

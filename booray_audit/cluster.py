@@ -1,7 +1,7 @@
 """Logs larger than one machine: audit many files with Dask, one task per file.
 
 Each task reads, audits and settles one file and writes its Parquet partitions
-(``out/<table>/source=<file name>/``, the layout of ``check --format parquet``),
+(``out/<table>/source=<file name>~<hash of its path>/``, the layout of ``check --format parquet``),
 so the results never travel back through the scheduler; the task returns only
 its counts.  Dask's own scheduler places the tasks: a ``distributed.Client``
 made before the call (a local cluster, or one reaching a real cluster whose
@@ -26,10 +26,10 @@ def audit_file(path: str, out: str, rules: Rules | None = None, cinch_nodes: int
     """One task: audit ``path`` into Parquet under ``out``; its counts, or why it failed."""
     import duckdb
 
-    from .store import export_parquet
+    from .store import StoreError, export_parquet
     try:
         counts = export_parquet(audit(notation.read(path), rules, cinch_nodes), path, out)
-    except (notation.ReadError, OSError, duckdb.Error) as e:
+    except (notation.ReadError, OSError, duckdb.Error, StoreError) as e:
         return {"file": path, "error": str(e).splitlines()[0]}
     return {"file": path, **counts}
 
@@ -39,8 +39,8 @@ def audit_files(paths: Iterable[str], out: str, rules: str | None = None,
     """Audit every file as its own Dask task; counts per file, in the order given.
 
     ``rules`` is a profile name or house-rules file for every session (as ``--rules``),
-    checked here before any task starts; ``cinch_nodes`` as ``--cinch-nodes``.  Two files
-    with the same name would share a partition folder, so names must differ."""
+    checked here before any task starts; ``cinch_nodes`` as ``--cinch-nodes``.  Each file
+    has its own partition (its name and a hash of its path), whatever the names."""
     import dask.bag
 
     override = resolve(rules) if rules else None

@@ -26,7 +26,7 @@ def ordered_tags(tags) -> tuple[tuple[str, str], ...]:
     return tuple(first + [t for t in tags if t[0].lower() not in known])
 
 
-CHIPS = 2**127 - 1  # the most chips an amount may reach: the store's HUGEINT columns
+CHIPS = 10**38 - 1  # the most chips an amount may reach: exact in the store (HUGEINT) and in Parquet (DECIMAL(38,0))
 
 @dataclass(frozen=True, slots=True)
 class Event:

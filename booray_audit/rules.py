@@ -173,8 +173,8 @@ def check_tag(name: str, value: str) -> None:
             raise RulesError(f"[{name}] can be at most {most:,} chips")
     elif key == "pot":
         t = value.strip()
-        if not t.isdigit() or len(t) > 40 or int(t) > 2**127 - 1:
-            raise RulesError(f"[Pot] takes a number of chips up to {2**127 - 1:,}, not `{value[:50]}`")
+        if not t.isdigit() or len(t) > 40 or int(t) > 10**38 - 1:
+            raise RulesError(f"[Pot] takes a number of chips up to {10**38 - 1:,}, not `{value[:50]}`")
 
 
 def load_house(path: str) -> Rules:

@@ -345,6 +345,14 @@ def load(con, stage: _Stage, path: str, sha: str) -> tuple[int, int]:
     return new, staged - new
 
 
+def _exact(table: str) -> str:
+    """The table's columns, chips as DECIMAL(38,0): Parquet has no HUGEINT (DuckDB would
+    write a double, rounding past 2^53); every amount a record may hold fits exactly."""
+    cols = [c.split() for c in TABLES[table].split(", ")]
+    return ", ".join(f"CAST({name} AS DECIMAL(38,0)) AS {name}" if kind == "HUGEINT" else name
+                     for name, kind, *_ in cols)
+
+
 def _cols(table: str, prefix: str = "") -> str:
     return ", ".join(prefix + c.split()[0] for c in TABLES[table].split(", "))
 
@@ -373,20 +381,49 @@ PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "find
                   "undecidable": "undecidable"}
 
 
+def parquet_source(path: str) -> str:
+    """A file's partition key: its name and a hash of its absolute path, so two files of
+    the same name in different folders never share a partition, and the same file
+    exported again replaces its own."""
+    where = os.path.abspath(path)
+    digest = hashlib.sha256(os.fsencode(where)).hexdigest()[:10]
+    name = printable(os.path.basename(where)).replace("'", "").replace("/", "_")
+    return f"{name}~{digest}"
+
+
+def _claim_partition(out_dir: str, source: str, path: str) -> None:
+    """Record which file a partition holds (``out_dir/_sources/<key>``); refuse to write
+    over a partition that holds another file."""
+    marks = os.path.join(out_dir, "_sources")
+    os.makedirs(marks, exist_ok=True)
+    mark = os.path.join(marks, source)
+    where = os.path.abspath(path)
+    if os.path.exists(mark):
+        with open(mark, encoding="utf-8", errors="replace") as f:
+            held = f.read()
+        if held != printable(where):
+            raise StoreError(f"{out_dir}: the partition source={source} holds {held}, not "
+                             f"{printable(where)}; nothing was written over it")
+    with open(mark, "w", encoding="utf-8") as f:
+        f.write(printable(where))
+
+
 def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
-    """Write one file's audit as Parquet under ``out_dir/<table>/source=<file>/``: hands,
-    players, findings, plays and undecidable checks, for DuckDB, Spark or Trino to query in place."""
+    """Write one file's audit as Parquet under ``out_dir/<table>/source=<key>/`` (the key:
+    ``parquet_source``): hands, players, findings, plays and undecidable checks, for DuckDB,
+    Spark or Trino to query in place.  Chips are DECIMAL(38,0), exact."""
+    source = parquet_source(path)
     path = printable(path)
     stage = _Stage()
     try:
         counts = stage_file(items, stage, path)
         stage.close()
         os.makedirs(out_dir, exist_ok=True)
+        _claim_partition(out_dir, source, path)
         con = duckdb.connect()
-        source = os.path.basename(path).replace("'", "")
         for name, table in PARQUET_TABLES.items():
             target = os.path.join(out_dir, name).replace("'", "''")
-            con.execute(f"""COPY (SELECT {_cols(table)}, '{source}' AS source FROM {stage.read(table)})
+            con.execute(f"""COPY (SELECT {_exact(table)}, '{source}' AS source FROM {stage.read(table)})
                             TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
         con.close()
     finally:

@@ -218,3 +218,29 @@ def test_no_text_a_record_can_hold_is_stored_as_null(tmp_path):
     rows = duckdb.sql(f"SELECT DISTINCT player FROM read_parquet('{tmp_path}/pq/players/*/*.parquet') "
                       "ORDER BY player").fetchall()
     assert rows == [("Ann",), ("\\N",)]
+
+
+def test_parquet_keeps_files_of_the_same_name_apart_and_chips_exact(tmp_path):
+    from booray_audit.record import CHIPS
+    hand = ("Hand 1\nDealer Ben\nPot {pot}\nTrump s\nAnn play\nBen play\n"
+            "Trick Ann As, Ben Ks\nTrick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\n"
+            "Trick Ann Ac, Ben Kc\nTrick Ann Qh, Ben Jh\n")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    big = CHIPS - 1  # the largest pot a record may hold
+    (tmp_path / "a" / "day.bhh").write_text('[Seats "Ann Ben"]\n\n' + hand.format(pot=big))
+    (tmp_path / "b" / "day.bhh").write_text('[Seats "Ann Ben"]\n\n' + hand.format(pot=2**53 + 1))
+    out = tmp_path / "pq"
+    p = run_cli("check", "--format", "parquet", "--out", out, tmp_path / "a", tmp_path / "b")
+    assert p.returncode == 0, p.stderr
+    rows = duckdb.sql(f"SELECT source, pot FROM read_parquet('{out}/hands/*/*.parquet', hive_partitioning=true) "
+                      "ORDER BY pot").fetchall()
+    assert [int(pot) for _, pot in rows] == [2**53 + 1, big]  # both files, to the chip
+    assert len({source for source, _ in rows}) == 2 and all(s.startswith("day.bhh~") for s, _ in rows)
+    # the same file again replaces its own partition; a partition of another file is never written over
+    assert run_cli("check", "--format", "parquet", "--out", out, tmp_path / "a").returncode == 0
+    assert duckdb.sql(f"SELECT count(*) FROM read_parquet('{out}/hands/*/*.parquet')").fetchall() == [(2,)]
+    (source_a,) = [s for s, pot in rows if int(pot) == big]
+    (out / "_sources" / source_a).write_text("/elsewhere/day.bhh")
+    p = run_cli("check", "--format", "parquet", "--out", out, tmp_path / "a")
+    assert p.returncode == 2 and b"holds /elsewhere/day.bhh" in p.stderr
