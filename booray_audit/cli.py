@@ -461,19 +461,23 @@ def _store():
     return store
 
 
-def _open(db: str, read_only: bool, sandbox: dict | None = None):
+WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
+                    help="how long to wait for the database while another process holds it")
+
+
+def _open(db: str, read_only: bool, sandbox: dict | None = None, wait: float = 30.0):
     store = _store()
     try:
-        return store.connect(db, read_only=read_only, create=not read_only, sandbox=sandbox)
+        return store.connect_waiting(db, read_only=read_only, wait=wait, create=not read_only, sandbox=sandbox)
     except store.StoreError as e:
         _err(str(e))
         raise typer.Exit(UNREADABLE) from None
 
 
-def _query(db: str, fn, *args):
+def _query(db: str, fn, *args, wait: float = 30.0):
     """Run a report on the store, read-only; a damaged store is a one-line error (exit 2)."""
     import duckdb
-    con = _open(db, read_only=True)
+    con = _open(db, read_only=True, wait=wait)
     try:
         return fn(con, *args)
     except duckdb.Error as e:
@@ -486,46 +490,55 @@ def _query(db: str, fn, *args):
 @app.command("import")
 def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RULES,
                quiet: bool = typer.Option(False, "--quiet", help="only errors and the hands not stored"),
-               jobs: int = JOBS, cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY):
-    """Check and store into DuckDB; re-importing the same hands changes nothing."""
+               jobs: int = JOBS, cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
+               wait: float = WAIT):
+    """Check and store into DuckDB; re-importing the same hands changes nothing.
+
+    The database is held only while one file's audited rows are loaded (one transaction),
+    so stats, ledger and sql answer during a long import."""
     import duckdb
     from .report import count
     store = _store()
     override = _rules(rules)
-    con = _open(db, read_only=False)
+    _open(db, read_only=False, wait=wait).close()  # created, and usable, before any audit
     code = CLEAN
-    try:
-        for path in expand(files):
-            if path is None:
-                code = UNREADABLE
-                continue
-            try:
-                sha = store.file_sha(path) if path != "-" else ""
-                items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes))
-                res = store.import_file(con, path, items, sha)
-            except notation.ReadError as e:
-                _err(str(e))
-                code = UNREADABLE
-                continue
-            except OSError as e:  # reading the file, or staging its rows (a full disk)
-                _err(f"{path}: not imported, the database is unchanged: {e.strerror or e}")
-                code = UNREADABLE
-                continue
-            except duckdb.Error as e:  # this file only: the files after it are still imported
-                _err(f"{db}: the import of {printable(path)} failed and was rolled back: "
-                     f"{str(e).splitlines()[0]}")
-                code = UNREADABLE
-                continue
-            if res.problems:
-                code = UNREADABLE
-            elif res.findings and code == CLEAN:
-                code = FINDINGS
-            if not quiet:
-                print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.duplicates:,} already stored, "
-                      f"{count(res.findings, 'finding')}"
-                      + (f", {count(res.problems, 'syntax error')}" if res.problems else ""))
-    finally:
-        con.close()
+
+    def con():
+        return store.connect_waiting(db, wait=wait)
+
+    for path in expand(files):
+        if path is None:
+            code = UNREADABLE
+            continue
+        try:
+            sha = store.file_sha(path) if path != "-" else ""
+            items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes))
+            res = store.import_file(con, path, items, sha)
+        except notation.ReadError as e:
+            _err(str(e))
+            code = UNREADABLE
+            continue
+        except store.StoreError as e:  # the store stayed busy (or broke) while this file waited
+            _err(f"{printable(path)}: not imported: {e}")
+            code = UNREADABLE
+            continue
+        except OSError as e:  # reading the file, or staging its rows (a full disk)
+            _err(f"{path}: not imported, the database is unchanged: {e.strerror or e}")
+            code = UNREADABLE
+            continue
+        except duckdb.Error as e:  # this file only: the files after it are still imported
+            _err(f"{db}: the import of {printable(path)} failed and was rolled back: "
+                 f"{str(e).splitlines()[0]}")
+            code = UNREADABLE
+            continue
+        if res.problems:
+            code = UNREADABLE
+        elif res.findings and code == CLEAN:
+            code = FINDINGS
+        if not quiet:
+            print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.duplicates:,} already stored, "
+                  f"{count(res.findings, 'finding')}"
+                  + (f", {count(res.problems, 'syntax error')}" if res.problems else ""))
     return code
 
 
@@ -588,14 +601,14 @@ RECORD_LABELS = {"hands": "hands dealt in", "played": "hands played", "passed": 
 def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME", help="one player's record"),
           since: Optional[str] = typer.Option(None, "--since", metavar="DATE", help="from this date (2026-11-26)"),
           until: Optional[str] = typer.Option(None, "--until", metavar="DATE", help="up to this date"),
-          db: str = DB, fmt: TableFmt = TABLE_FORMAT):
+          db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Personal records: hands, pots won, chips, bourrés, penalties, net, violations."""
     from .queries import stats as query
     since, until = _date(since, "--since"), _date(until, "--until")
-    columns, rows = _query(db, query, player, since, until)
+    columns, rows = _query(db, query, player, since, until, wait=wait)
     if player and not rows:
         from .queries import players_like
-        like = _query(db, players_like, player)
+        like = _query(db, players_like, player, wait=wait)
         _err(f"no hands stored for {player}" + (f"; did you mean {' or '.join(like)}?" if like else ""))
         return USAGE
     if fmt not in (TableFmt.text, TableFmt.table):
@@ -613,10 +626,10 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
 @app.command()
 def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID",
                                                 help="one session (its id as the ledger shows it)"),
-           db: str = DB, fmt: TableFmt = TABLE_FORMAT):
+           db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Who owes what, per session and overall; the pot left on the table."""
     from .queries import ledger as query
-    rows, pots, overall = _query(db, query, session)
+    rows, pots, overall = _query(db, query, session, wait=wait)
     if session and not rows:
         _err(f"no session {session} in {db}")
         return USAGE
@@ -640,7 +653,7 @@ def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run")
                                       help="stop a query that runs longer (read-only queries)"),
         memory: int = typer.Option(2048, "--memory", min=64, metavar="MB",
                                    help="the most memory a read-only query may use"),
-        fmt: TableFmt = TABLE_FORMAT):
+        fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Run SQL on the store (tables: sessions, hands, hand_players, plays, findings, ...)."""
     import threading
 
@@ -648,7 +661,7 @@ def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run")
     if not query.strip(" \t\r\n;"):
         raise UsageProblem("the query is empty: give a SQL statement, like \"SELECT * FROM hands LIMIT 5\"")
     sandbox = None if write else dict(_store().SANDBOX, memory_limit=f"{memory}MB")
-    con = _open(db, read_only=not write, sandbox=sandbox)
+    con = _open(db, read_only=not write, sandbox=sandbox, wait=wait)
     timer = None if write else threading.Timer(timeout, con.interrupt)
     try:
         if timer:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterable
@@ -92,6 +93,9 @@ VIEWS = {
 }
 
 
+BUSY = "the database is in use by another process"
+
+
 class StoreError(Exception):
     """The database cannot be used: locked, corrupt, foreign, old, or the disk is full."""
 
@@ -126,7 +130,7 @@ def connect(path: str, read_only: bool = False, create: bool = True,
     except duckdb.IOException as e:
         text = str(e)
         if "lock" in text.lower():
-            raise StoreError(f"{path}: the database is in use by another process") from None
+            raise StoreError(f"{path}: {BUSY}") from None
         raise StoreError(f"{path}: cannot open the database: {text.splitlines()[0]}") from None
     except duckdb.Error as e:
         raise StoreError(f"{path}: not a booray-audit database ({str(e).splitlines()[0]})") from None
@@ -141,6 +145,23 @@ def connect(path: str, read_only: bool = False, create: bool = True,
         con.close()
         raise
     return con
+
+
+def connect_waiting(path: str, read_only: bool = False, wait: float = 30.0, **kw) -> duckdb.DuckDBPyConnection:
+    """``connect``, waiting up to ``wait`` seconds while another process holds the store
+    (an import holds it only while it loads one file; readers only while they query)."""
+    deadline = time.monotonic() + wait
+    pause = 0.05
+    while True:
+        try:
+            return connect(path, read_only=read_only, **kw)
+        except StoreError as e:
+            if BUSY not in str(e) or time.monotonic() + pause > deadline:
+                if BUSY in str(e):
+                    raise StoreError(f"{e} (waited {wait:g} s; --wait waits longer)") from None
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 1.0)
 
 
 def _check_schema(con, path: str, must_exist: bool) -> None:
@@ -366,12 +387,21 @@ def file_sha(path: str) -> str:
 
 
 def import_file(con, path: str, items: Iterable, sha: str | None = None) -> ImportResult:
-    """Audit stream → staged rows → one transaction."""
+    """Audit stream → staged rows → one transaction.  ``con`` is a connection, or a function
+    that opens one: then the store is opened only once the file is audited and staged, and
+    closed after its transaction, so other processes can read it meanwhile."""
     path = printable(path)
     stage = _Stage()
     try:
         counts = stage_file(items, stage, path)
-        new, dup = load(con, stage, path, sha or "")
+        if callable(con):
+            opened = con()
+            try:
+                new, dup = load(opened, stage, path, sha or "")
+            finally:
+                opened.close()
+        else:
+            new, dup = load(con, stage, path, sha or "")
     finally:
         stage.cleanup()
     return ImportResult(path, counts["hands"], new, dup, counts["findings"], counts["problems"])

@@ -113,8 +113,8 @@ def test_a_locked_database(tmp_path):
                                "time.sleep(60)"], stdout=subprocess.PIPE)
     try:
         assert holder.stdout.readline().strip() == b"ok"
-        p = run_cli("import", CORPUS / "03-must-beat-in-suit.bhh", "--db", db)
-        assert p.returncode == 2 and b"in use by another process" in p.stderr
+        p = run_cli("import", CORPUS / "03-must-beat-in-suit.bhh", "--db", db, "--wait", "1")
+        assert p.returncode == 2 and b"in use by another process" in p.stderr and b"waited 1 s" in p.stderr
     finally:
         holder.kill()
         holder.wait()
@@ -244,3 +244,23 @@ def test_parquet_keeps_files_of_the_same_name_apart_and_chips_exact(tmp_path):
     (out / "_sources" / source_a).write_text("/elsewhere/day.bhh")
     p = run_cli("check", "--format", "parquet", "--out", out, tmp_path / "a")
     assert p.returncode == 2 and b"holds /elsewhere/day.bhh" in p.stderr
+
+
+def test_readers_get_in_while_an_import_audits(tmp_path):
+    db = tmp_path / "b.duckdb"
+    big = tmp_path / "big.bhh"
+    text, _ = generate_text(3000, players=(2, 4), seed=9)  # several seconds to audit
+    big.write_text(text)
+    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    proc = subprocess.Popen(cli_command() + ["import", str(big), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(1.5)  # well into the audit of the big file
+        for args in (["stats"], ["ledger"], ["sql", "SELECT count(*) FROM hands"]):
+            p = run_cli(*args, "--db", db, "--wait", "0")
+            assert p.returncode == 0, (args, p.stderr)
+        assert proc.poll() is None, "the import finished before the readers came: make the file bigger"
+    finally:
+        out, err = proc.communicate(timeout=600)
+    assert proc.returncode in (0, 1), err
+    assert counts(db)[0] == 1 + 3000
