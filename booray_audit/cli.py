@@ -10,6 +10,7 @@ import json
 import math
 import os
 import sys
+import time
 from enum import Enum
 from pathlib import Path
 from typing import Iterator, List, Optional
@@ -491,27 +492,74 @@ def _query(db: str, fn, *args, wait: float = 30.0):
 def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RULES,
                quiet: bool = typer.Option(False, "--quiet", help="only errors and the hands not stored"),
                jobs: int = JOBS, cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
-               wait: float = WAIT):
+               wait: float = WAIT,
+               again: bool = typer.Option(False, "--again",
+                                          help="audit files whose content was imported before (still "
+                                               "storing no hand twice)"),
+               watch: bool = typer.Option(False, "--watch",
+                                          help="keep going: import each new or changed .bhh file in the "
+                                               "folders given once it has stopped growing (Ctrl-C stops)"),
+               interval: float = typer.Option(10.0, "--interval", min=0.1, metavar="SECONDS",
+                                              help="with --watch: how often to look")):
     """Check and store into DuckDB; re-importing the same hands changes nothing.
 
     The database is held only while one file's audited rows are loaded (one transaction),
-    so stats, ledger and sql answer during a long import."""
+    so stats, ledger and sql answer during a long import.  A file whose content was
+    imported before is skipped without being audited again (--again audits it), so running
+    `import logs/` from cron imports each new file once; --watch does the same in one
+    process."""
+    store = _store()
+    override = _rules(rules)
+    con = _open(db, read_only=False, wait=wait)  # created, and usable, before any audit
+    try:
+        seen = store.imported_shas(con)
+    finally:
+        con.close()
+    job = dict(db=db, override=override, quiet=quiet, jobs=jobs, cinch_nodes=cinch_nodes, wait=wait,
+               again=again, seen=seen)
+    if not watch:
+        return _import_files(expand(files), **job)
+    if "-" in files or not all(os.path.isdir(f) for f in files):
+        raise UsageProblem("--watch takes folders to watch")
+    done: dict[str, tuple] = {}  # path -> (size, mtime) when imported
+    last: dict[str, tuple] = {}  # path -> (size, mtime) at the previous look
+    while True:  # ends with Ctrl-C (exit 130)
+        ready = []
+        for folder in files:
+            for path in sorted(str(f) for f in Path(folder).rglob("*.bhh")):
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                now = (st.st_size, st.st_mtime_ns)
+                if done.get(path) != now and last.get(path) == now:  # new or changed, and settled
+                    ready.append(path)
+                    done[path] = now
+                last[path] = now
+        if ready:
+            _import_files(iter(ready), **job)
+        time.sleep(interval)
+
+
+def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, seen: set) -> int:
     import duckdb
     from .report import count
     store = _store()
-    override = _rules(rules)
-    _open(db, read_only=False, wait=wait).close()  # created, and usable, before any audit
     code = CLEAN
 
     def con():
         return store.connect_waiting(db, wait=wait)
 
-    for path in expand(files):
+    for path in paths:
         if path is None:
             code = UNREADABLE
             continue
         try:
             sha = store.file_sha(path) if path != "-" else ""
+            if sha and sha in seen and not again:
+                if not quiet:
+                    print(f"{printable(path)}: imported before (the same content): skipped")
+                continue
             items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes))
             res = store.import_file(con, path, items, sha)
         except notation.ReadError as e:
@@ -531,6 +579,8 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                  f"{str(e).splitlines()[0]}")
             code = UNREADABLE
             continue
+        if sha:
+            seen.add(sha)
         if res.problems:
             code = UNREADABLE
         elif res.findings and code == CLEAN:

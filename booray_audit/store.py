@@ -378,6 +378,11 @@ def _cols(table: str, prefix: str = "") -> str:
     return ", ".join(prefix + c.split()[0] for c in TABLES[table].split(", "))
 
 
+def imported_shas(con) -> set[str]:
+    """The content hashes of every file imported so far."""
+    return {r[0] for r in con.execute("SELECT DISTINCT sha256 FROM imports WHERE sha256 <> ''").fetchall()}
+
+
 def file_sha(path: str) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
