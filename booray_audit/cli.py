@@ -676,13 +676,30 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
 @app.command()
 def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID",
                                                 help="one session (its id as the ledger shows it)"),
+           settle: bool = typer.Option(False, "--settle",
+                                       help="who pays whom: the fewest payments that square each session"),
+           since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
+                                               help="sessions from this date (2026-11-26)"),
+           until: Optional[str] = typer.Option(None, "--until", metavar="DATE", help="sessions up to this date"),
            db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Who owes what, per session and overall; the pot left on the table."""
     from .queries import ledger as query
+    since, until = _date(since, "--since"), _date(until, "--until")
     rows, pots, overall = _query(db, query, session, wait=wait)
     if session and not rows:
         _err(f"no session {session} in {db}")
         return USAGE
+    if since or until:
+        rows = [r for r in rows if r[2] is not None and (not since or str(r[2]) >= since)
+                and (not until or str(r[2]) <= until)]
+        kept = {r[0] for r in rows}
+        pots = {k: v for k, v in pots.items() if k in kept}
+        totals: dict = {}
+        for r in rows:
+            totals[r[3]] = totals.get(r[3], 0) + r[4]
+        overall = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+    if settle:
+        return _settle_up(rows, fmt)
     if fmt not in (TableFmt.text, TableFmt.table):
         cols = ["session_id", "event", "date", "player", "net", "pot_left"]
         _emit(cols, [r + (pots.get(r[0]),) for r in rows], fmt)
@@ -690,6 +707,25 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
     _emit(["session", "event", "date", "player", "net"], rows, fmt, "per session")
     _emit(["session", "pot left on the table"], sorted(pots.items()), fmt)
     _emit(["player", "net overall"], overall, fmt, "overall")
+    return CLEAN
+
+
+def _settle_up(rows, fmt: TableFmt) -> int:
+    """Per session, the fewest payments that square every net; the chips the players lost
+    into the pot left on the table are paid to "(the pot)"."""
+    from .settle import POT, transfers
+    sessions: dict = {}
+    for session_id, event, date, player, net in rows:
+        sessions.setdefault((session_id, event, date), {})[player] = int(net)
+    out = []
+    for (session_id, event, date), nets in sessions.items():
+        nets[POT] = -sum(nets.values())  # the pot's change squares the players' nets
+        for payer, payee, chips in transfers(nets):
+            out.append((session_id, event, date, payer, payee, chips))
+    if fmt in (TableFmt.text, TableFmt.table):
+        _emit(["session", "event", "date", "pays", "to", "chips"], [r for r in out], fmt, "who pays whom")
+    else:
+        _emit(["session_id", "event", "date", "payer", "payee", "chips"], out, fmt)
     return CLEAN
 
 

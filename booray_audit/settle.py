@@ -161,3 +161,55 @@ def _net_claims(claim, net):
     return [("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give {net.get(p, 0):+d}",
              f"nets: {', '.join(f'{q} {m:+d}' for q, m in net.items())}")
             for p, n in claim if net.get(p, 0) != n]
+
+
+POT = "(the pot)"  # the party that holds the chips left on the table
+
+
+def transfers(nets: dict[str, int]) -> list[tuple[str, str, int]]:
+    """The fewest payments that square every net: (payer, payee, chips).  The nets must
+    sum to zero (give the pot's change as a party, ``POT``).  Exact up to 14 parties with
+    a nonzero net (the most zero-sum groups, each squared with one payment fewer than it
+    has parties); past that, the largest debt pays the largest credit."""
+    parties = [(p, n) for p, n in nets.items() if n]
+    if sum(n for _, n in parties):
+        raise ValueError("nets that do not sum to zero cannot be squared")
+    groups = _zero_sum_groups(parties) if len(parties) <= 14 else [parties]
+    out: list[tuple[str, str, int]] = []
+    for group in groups:
+        debts = sorted(([p, -n] for p, n in group if n < 0), key=lambda x: -x[1])
+        credits = sorted(([p, n] for p, n in group if n > 0), key=lambda x: -x[1])
+        i = j = 0
+        while i < len(debts) and j < len(credits):
+            chips = min(debts[i][1], credits[j][1])
+            out.append((debts[i][0], credits[j][0], chips))
+            debts[i][1] -= chips
+            credits[j][1] -= chips
+            i += debts[i][1] == 0
+            j += credits[j][1] == 0
+    return out
+
+
+def _zero_sum_groups(parties: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """The parties split into the most groups that each sum to zero (exact, by subsets)."""
+    k = len(parties)
+    total = [0] * (1 << k)
+    most = [0] * (1 << k)
+    for mask in range(1, 1 << k):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + parties[low][1]
+        most[mask] = max(most[mask & ~(1 << i)] for i in range(k) if mask >> i & 1) + (total[mask] == 0)
+    order, mask = [], (1 << k) - 1
+    while mask:  # undo the best build, one party at a time
+        i = next(i for i in range(k) if mask >> i & 1
+                 and most[mask & ~(1 << i)] == most[mask] - (total[mask] == 0))
+        order.append(i)
+        mask &= ~(1 << i)
+    groups, current, running = [], [], 0
+    for i in reversed(order):  # built up again, a group closes each time the sum is zero
+        current.append(parties[i])
+        running += parties[i][1]
+        if running == 0:
+            groups.append(current)
+            current = []
+    return groups

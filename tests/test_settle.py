@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from booray_audit.rules import profile, with_toggle
 from booray_audit.settle import Chain, Claims, Outcome
 
@@ -114,3 +116,39 @@ def test_wrong_pot_after_the_first_hand():
 
 
 from .conftest import CORPUS  # noqa: E402
+
+
+def _fewest(nets: list[int]) -> int:
+    """Brute force: the fewest payments that square ``nets`` (each zero-sum group of g
+    parties takes g - 1; try every partition)."""
+    live = [n for n in nets if n]
+    if not live:
+        return 0
+    first, rest = live[0], live[1:]
+    best = len(live) - 1
+    for size in range(1, len(rest) + 1):
+        for combo in itertools.combinations(range(len(rest)), size - 1):
+            group = [first] + [rest[i] for i in combo]
+            if sum(group) == 0:
+                others = [rest[i] for i in range(len(rest)) if i not in combo]
+                best = min(best, len(group) - 1 + _fewest(others))
+    return best
+
+
+def test_settling_up_takes_the_fewest_payments_and_squares_every_net():
+    import random
+
+    from booray_audit.settle import transfers
+    rng = random.Random(5)
+    for _ in range(400):
+        values = [rng.choice([-6, -4, -3, -2, 2, 3, 4, 6, rng.randint(-30, 30)]) for _ in range(rng.randint(1, 7))]
+        values.append(-sum(values))
+        nets = {f"p{i}": v for i, v in enumerate(values)}
+        paid = transfers(nets)
+        balance = dict.fromkeys(nets, 0)
+        for payer, payee, chips in paid:
+            assert chips > 0 and payer != payee
+            balance[payer] -= chips
+            balance[payee] += chips
+        assert balance == nets
+        assert len(paid) == _fewest(values), (nets, paid)

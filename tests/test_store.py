@@ -14,7 +14,7 @@ import pytest
 
 from booray_audit.generate import generate_text
 
-from .conftest import CORPUS, cli_command, run_cli
+from .conftest import CORPUS, ROOT, cli_command, run_cli
 
 COUNTS = ("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM plays), (SELECT count(*) FROM findings), "
           "(SELECT count(*) FROM hand_players), (SELECT count(*) FROM sessions), (SELECT count(*) FROM rulings)")
@@ -310,3 +310,20 @@ def test_watch_imports_each_new_file_once(tmp_path):
     assert proc.returncode == 130 and b"Traceback" not in err, err
     shas = run_cli("sql", "--db", db, "--format", "csv", "SELECT count(*), count(DISTINCT sha256) FROM imports")
     assert shas.stdout.decode().split()[-1] == "2,2"
+
+
+def test_ledger_settle_squares_each_session_with_the_fewest_payments(tmp_path):
+    db = tmp_path / "b.duckdb"
+    run_cli("import", ROOT / "samples" / "home-game.bhh", "--db", db)
+    nets = {r["player"]: r["net"] for r in json.loads(run_cli("ledger", "--db", db, "--format", "json").stdout)}
+    paid = json.loads(run_cli("ledger", "--settle", "--db", db, "--format", "json").stdout)
+    balance = dict.fromkeys(nets, 0)
+    for t in paid:
+        balance[t["payer"]] = balance.get(t["payer"], 0) - t["chips"]
+        balance[t["payee"]] = balance.get(t["payee"], 0) + t["chips"]
+    pot = balance.pop("(the pot)")
+    assert balance == nets and pot == -sum(nets.values()) == 50  # the pot left on the table
+    # seven parties (six players and the pot); Alice, Heidi and Eve square among themselves
+    assert len(paid) == 5
+    p = run_cli("ledger", "--settle", "--since", "2026-12-01", "--db", db, "--format", "csv")
+    assert p.returncode == 0 and p.stdout.decode().splitlines() == ["session_id,event,date,payer,payee,chips"]
