@@ -340,7 +340,8 @@ def new():
 
 
 @app.command("rules")
-def rules_cmd(name: Optional[str] = typer.Argument(None, metavar="[NAME|FILE.toml]", help="a profile or house file to show")):
+def rules_cmd(name: Optional[str] = typer.Argument(None, metavar="[NAME|FILE.toml]",
+                                                   help="a profile or house file to show")):
     """List the rule profiles, or show one profile's house rules with their meaning."""
     if name is None:
         for key, (what, _) in PROFILES.items():
@@ -510,6 +511,8 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
     process."""
     store = _store()
     override = _rules(rules)
+    if watch and ("-" in files or not all(os.path.isdir(f) for f in files)):
+        raise UsageProblem("--watch takes folders to watch")
     con = _open(db, read_only=False, wait=wait)  # created, and usable, before any audit
     try:
         seen = store.imported_shas(con)
@@ -519,8 +522,6 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                again=again, seen=seen)
     if not watch:
         return _import_files(expand(files), **job)
-    if "-" in files or not all(os.path.isdir(f) for f in files):
-        raise UsageProblem("--watch takes folders to watch")
     done: dict[str, tuple] = {}  # path -> (size, mtime) when imported
     last: dict[str, tuple] = {}  # path -> (size, mtime) at the previous look
     while True:  # ends with Ctrl-C (exit 130)

@@ -25,16 +25,16 @@ def audited(text):
             assert not hasattr(item, "message"), item  # no syntax problems
 
 
-# 10 x 600 = 6,000 hands, 2 to 8 players, under each profile (`generate` and `check`
+# 10 x 400 = 4,000 hands, 2 to 8 players, under each profile (`generate` and `check`
 # run longer ones by hand)
 @pytest.mark.parametrize("chunk", range(10))
 def test_generated_legal_hands_audit_clean(chunk):
     rules = profile(("standard", "wikipedia", "basic")[chunk % 3])
     players = ((2, 4), (4, 6), (6, 8), (2, 8), (3, 5))[chunk % 5]
-    text, injected = generate_text(600, players=players, seed=chunk, rules=rules)
+    text, injected = generate_text(400, players=players, seed=chunk, rules=rules)
     assert injected == []
     hands = list(audited(text))
-    assert len(hands) == 600
+    assert len(hands) == 400
     bad = [f for _, h in hands for f in h.findings]
     assert bad == [], bad[:3]
 
@@ -84,15 +84,28 @@ def test_generated_records_round_trip():
 def test_the_online_log_sample_holds_exactly_its_listed_violations():
     """samples/online-log.bhh came from `generate` (seed 2026, 2-8 players, standard with
     limit=25, rate 0.02); its answers file lists the injected violations.  The audit must
-    find exactly those: when the bots' cinch judgment changes, regenerate both."""
+    find exactly those: when the bots' cinch judgment changes, regenerate both.  Its JSON
+    document follows the shipped schema (the other samples' are checked in test_guide)."""
     import json
     from pathlib import Path
-    samples = Path(__file__).parent.parent / "samples"
+
+    import jsonschema
+
+    from booray_audit.report import JsonDocument
+    root = Path(__file__).parent.parent
+    samples = root / "samples"
     want = sorted((a["session"] - 1, a["hand"], a["trick"], a["player"], a["kind"])  # numbered from 1
                   for a in map(json.loads, (samples / "online-log.answers.jsonl").read_text().splitlines()))
-    got = sorted((s, f.hand, f.trick, f.player, f.kind)
-                 for s, h in audited((samples / "online-log.bhh").read_text()) for f in h.findings)
+    items = list(audit(notation.read(str(samples / "online-log.bhh"))))
+    got = sorted((h.session, f.hand, f.trick, f.player, f.kind)
+                 for h in items if isinstance(h, HandReport) for f in h.findings)
     assert len(want) == 42 and got == want
+    doc = JsonDocument()
+    doc.start_file("samples/online-log.bhh")
+    for item in items:
+        doc.add(item)
+    schema = json.loads((root / "docs" / "check.schema.json").read_text())
+    jsonschema.validate(json.loads(json.dumps(doc.value())), schema)
 
 
 # -- records written the ways people write them (tests/typed.py) -------------------------
