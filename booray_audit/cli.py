@@ -482,6 +482,8 @@ def _query(db: str, fn, *args, wait: float = 30.0):
     con = _open(db, read_only=True, wait=wait)
     try:
         return fn(con, *args)
+    except duckdb.InterruptException:  # Ctrl-C
+        raise KeyboardInterrupt from None
     except duckdb.Error as e:
         _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
         raise typer.Exit(UNREADABLE) from None
@@ -575,6 +577,8 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, se
             _err(f"{path}: not imported, the database is unchanged: {e.strerror or e}")
             code = UNREADABLE
             continue
+        except duckdb.InterruptException:  # Ctrl-C while DuckDB worked (it turns SIGINT into this)
+            raise KeyboardInterrupt from None
         except duckdb.Error as e:  # this file only: the files after it are still imported
             _err(f"{db}: the import of {printable(path)} failed and was rolled back: "
                  f"{str(e).splitlines()[0]}")
@@ -749,7 +753,13 @@ def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run")
         raise UsageProblem("the query is empty: give a SQL statement, like \"SELECT * FROM hands LIMIT 5\"")
     sandbox = None if write else dict(_store().SANDBOX, memory_limit=f"{memory}MB")
     con = _open(db, read_only=not write, sandbox=sandbox, wait=wait)
-    timer = None if write else threading.Timer(timeout, con.interrupt)
+    timed_out = threading.Event()
+
+    def stop():
+        timed_out.set()
+        con.interrupt()
+
+    timer = None if write else threading.Timer(timeout, stop)
     try:
         if timer:
             timer.start()
@@ -760,6 +770,8 @@ def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run")
         _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
         return UNREADABLE
     except duckdb.InterruptException:
+        if not timed_out.is_set():
+            raise KeyboardInterrupt from None  # Ctrl-C
         _err(f"the query ran longer than {timeout:g} seconds and was stopped (--timeout sets the limit)")
         return USAGE
     except duckdb.Error as e:

@@ -132,12 +132,17 @@ def connect(path: str, read_only: bool = False, create: bool = True,
         if "lock" in text.lower():
             raise StoreError(f"{path}: {BUSY}") from None
         raise StoreError(f"{path}: cannot open the database: {text.splitlines()[0]}") from None
+    except duckdb.InterruptException:  # Ctrl-C: DuckDB turns SIGINT into this
+        raise KeyboardInterrupt from None
     except duckdb.Error as e:
         raise StoreError(f"{path}: not a booray-audit database ({str(e).splitlines()[0]})") from None
     try:
         _check_schema(con, path, read_only and not create)
         if not read_only:
             _create(con)
+    except duckdb.InterruptException:
+        con.close()
+        raise KeyboardInterrupt from None
     except duckdb.Error as e:
         con.close()
         raise StoreError(f"{path}: {str(e).splitlines()[0]}") from None

@@ -305,7 +305,12 @@ def test_watch_imports_each_new_file_once(tmp_path):
         assert stored() == total >= 4
     finally:
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            raise AssertionError(f"Ctrl-C did not stop the watch: {out[-800:]!r} {err[-800:]!r}") from None
     assert proc.returncode == 130 and b"Traceback" not in err, err
     shas = run_cli("sql", "--db", db, "--format", "csv", "SELECT count(*), count(DISTINCT sha256) FROM imports")
     assert shas.stdout.decode().split()[-1] == "2,2"
