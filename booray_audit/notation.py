@@ -10,6 +10,7 @@ reported as a ``SyntaxProblem`` and reading goes on.
 from __future__ import annotations
 
 import io
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -41,9 +42,36 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=None)
 def parser(strict: bool = False) -> Lark:
-    """The LALR parser with the record-building transformer inlined."""
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", strict=strict,
-                maybe_placeholders=False, transformer=_Build())
+    """The LALR parser with the record-building transformer inlined.  Building its tables
+    takes ~0.45 s, so they are kept in the user's cache folder (private to the user:
+    Lark's cache is a pickle) and rebuilt when the grammar or Lark changes."""
+    options = dict(parser="lalr", lexer="contextual", strict=strict, maybe_placeholders=False,
+                   transformer=_Build())
+    cache = None if strict else _cache_file()
+    if cache:
+        try:
+            return Lark(grammar_text(), cache=cache, **options)
+        except OSError:  # a cache folder that cannot be written: build as usual
+            pass
+    return Lark(grammar_text(), **options)
+
+
+def _cache_file() -> str | None:
+    """Where the parser tables are kept, in a folder only the user can write; None when
+    there is no such folder (then nothing is cached)."""
+    import hashlib
+    import lark
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "booray-audit")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        st = os.stat(folder)
+    except OSError:
+        return None
+    if st.st_mode & 0o022 or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+        return None  # others could write there: never load a pickle from it
+    key = hashlib.sha256((grammar_text() + lark.__version__).encode()).hexdigest()[:16]
+    return os.path.join(folder, f"grammar-{key}.lark-cache")
 
 
 def _name(tok: str) -> str:

@@ -267,3 +267,17 @@ def test_random_records_round_trip(recorded):
     again, problems = read(text)
     assert problems == [], (text, problems)
     assert again == recorded, text
+
+
+def test_parser_tables_loaded_from_the_cache_read_every_file_as_fresh_ones(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    files = sorted(CORPUS.glob("*.bhh"))
+    notation.parser.cache_clear()
+    try:
+        fresh = [notation.collect(notation.read(str(f))) for f in files]  # builds, and writes the cache
+        assert len(list((tmp_path / "booray-audit").glob("grammar-*.lark-cache"))) == 1
+        notation.parser.cache_clear()
+        cached = [notation.collect(notation.read(str(f))) for f in files]  # loads it
+        assert cached == fresh and any(problems for _, problems in cached)
+    finally:
+        notation.parser.cache_clear()
