@@ -25,16 +25,16 @@ def audited(text):
             assert not hasattr(item, "message"), item  # no syntax problems
 
 
-# 10 x 400 = 4,000 hands, 2 to 8 players, under each profile (`generate` and `check`
+# 10 x 300 = 3,000 hands, 2 to 8 players, under each profile (`generate` and `check`
 # run longer ones by hand)
 @pytest.mark.parametrize("chunk", range(10))
 def test_generated_legal_hands_audit_clean(chunk):
     rules = profile(("standard", "wikipedia", "basic")[chunk % 3])
     players = ((2, 4), (4, 6), (6, 8), (2, 8), (3, 5))[chunk % 5]
-    text, injected = generate_text(400, players=players, seed=chunk, rules=rules)
+    text, injected = generate_text(300, players=players, seed=chunk, rules=rules)
     assert injected == []
     hands = list(audited(text))
-    assert len(hands) == 400
+    assert len(hands) == 300
     bad = [f for _, h in hands for f in h.findings]
     assert bad == [], bad[:3]
 
@@ -55,7 +55,7 @@ def test_injected_violations_are_found_exactly(seed, players, name):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_chips_are_conserved_and_the_ledger_sums_the_nets(seed):
-    text, _ = generate_text(300, players=(2, 8), seed=seed, violations=0.2)
+    text, _ = generate_text(200, players=(2, 8), seed=seed, violations=0.2)
     ledger: dict = {}
     carry = {}
     for session, h in audited(text):

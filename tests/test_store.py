@@ -283,8 +283,10 @@ def test_watch_imports_each_new_file_once(tmp_path):
     db = tmp_path / "b.duckdb"
     inbox = tmp_path / "inbox"
     inbox.mkdir()
+    # as from a terminal: the test runner's workers ignore SIGINT, which a child would inherit
     proc = subprocess.Popen(cli_command() + ["import", "--watch", str(inbox), "--db", str(db), "--interval", "0.3"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
     def stored() -> int:
         p = run_cli("sql", "--db", db, "--format", "csv", "SELECT count(*) FROM hands")
