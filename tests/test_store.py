@@ -120,12 +120,18 @@ def test_a_locked_database(tmp_path):
         holder.wait()
 
 
-def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
+def _store_and_big_file(tmp_path):
+    """A store holding one hand, and a file of 3,000 more (several seconds to audit)."""
     db = tmp_path / "b.duckdb"
     big = tmp_path / "big.bhh"
-    text, _ = generate_text(3000, players=(2, 4), seed=9)  # several seconds to import
+    text, _ = generate_text(3000, players=(2, 4), seed=9)
     big.write_text(text)
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    return db, big
+
+
+def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
+    db, big = _store_and_big_file(tmp_path)
     before = counts(db)
     proc = subprocess.Popen(cli_command() + ["import", str(big), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -246,11 +252,7 @@ def test_parquet_keeps_files_of_the_same_name_apart_and_chips_exact(tmp_path):
 
 
 def test_readers_get_in_while_an_import_audits(tmp_path):
-    db = tmp_path / "b.duckdb"
-    big = tmp_path / "big.bhh"
-    text, _ = generate_text(3000, players=(2, 4), seed=9)  # several seconds to audit
-    big.write_text(text)
-    run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
+    db, big = _store_and_big_file(tmp_path)
     proc = subprocess.Popen(cli_command() + ["import", str(big), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
