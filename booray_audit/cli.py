@@ -728,7 +728,7 @@ def _settle_up(rows, fmt: TableFmt) -> int:
         for payer, payee, chips in transfers(nets):
             out.append((session_id, event, date, payer, payee, chips))
     if fmt in (TableFmt.text, TableFmt.table):
-        _emit(["session", "event", "date", "pays", "to", "chips"], [r for r in out], fmt, "who pays whom")
+        _emit(["session", "event", "date", "pays", "to", "chips"], out, fmt, "who pays whom")
     else:
         _emit(["session_id", "event", "date", "payer", "payee", "chips"], out, fmt)
     return CLEAN
