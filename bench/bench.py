@@ -87,9 +87,9 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     elif name == "audit-plain":  # as the tool runs: no per-decision timing kept (growth)
         hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
     elif name == "import":
-        from booray_audit import store
+        from booray_audit import load, store
         con = store.connect(db)
-        res = store.import_file(con, path, audit(notation.read(path)))
+        res = load.import_file(con, path, audit(notation.read(path)))
         rows = sum(con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                    for t in ("hands", "hand_players", "plays", "findings", "sessions", "rulings"))
         con.close()
@@ -134,9 +134,7 @@ def multiply_store(db: str, target: int) -> int:
     while n * (k + 1) <= target:
         suffix = f"'#{k}'"
         con.execute("BEGIN")
-        con.execute(f"INSERT INTO hands SELECT hand_id || {suffix}, session_id, number, dealer, trump, pot, "
-                    "winner, carry, complete FROM hands WHERE NOT contains(hand_id, '#')")
-        for t in ("hand_players", "plays", "findings"):
+        for t in ("hands", "hand_players", "plays", "findings"):
             cols = [r[0] for r in con.execute(f"DESCRIBE {t}").fetchall()]
             sel = ", ".join(f"hand_id || {suffix}" if c == "hand_id" else c for c in cols)
             con.execute(f"INSERT INTO {t} SELECT {sel} FROM {t} WHERE NOT contains(hand_id, '#')")

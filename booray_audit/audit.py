@@ -35,6 +35,7 @@ class HandReport:
     rulings: list[Ruling]
     rules: Rules
     hand: r.Hand
+    state: dict | None = None  # the pot chain after the hand (Chain.state): where a later audit resumes
 
 
 @dataclass(slots=True)
@@ -42,6 +43,25 @@ class SessionStart:
     session: r.Session
     rules: Rules
     problems: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """In the stream instead of a hand already audited (by an earlier import of the same
+    session's hands up to this one): it is not replayed again, and the session's pot chain
+    continues from ``state`` (``Chain.state()`` after it).  ``source`` names the earlier
+    audit for whoever asked."""
+    hand: r.Hand
+    state: dict
+    source: str
+
+
+@dataclass(slots=True)
+class Resumed:
+    """What the audit yields for a ``Resume``: the hand and the earlier audit it stands on."""
+    session: int
+    hand: r.Hand
+    source: str
 
 
 @dataclass(slots=True)
@@ -159,7 +179,17 @@ class SessionAudit:
         findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
         disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
         rulings = [x for x in (rule_on(d, findings, rep, s) for d in disputes) if x is not None]
-        return HandReport(self.index, rep, s, findings, rulings, table.rules, hand)
+        return HandReport(self.index, rep, s, findings, rulings, table.rules, hand, self.chain.state())
+
+    def resume(self, item: Resume, table: Table | None = None) -> Resumed | None:
+        """A hand audited before: its table is worked out as for any hand (the hands after
+        it depend on it), its replay and settlement are not; the chain takes its state."""
+        if table is None:
+            self.table(item.hand)
+        if self.overflowed:
+            return None
+        self.chain.restore(item.state)
+        return Resumed(self.index, item.hand, item.source)
 
     def end(self) -> SessionEnd:
         return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
@@ -233,6 +263,10 @@ def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NOD
             yield SessionStart(it, current.rules, current.problems)
         elif isinstance(it, r.Hand):
             out = current.hand(it)
+            if out is not None:
+                yield out
+        elif isinstance(it, Resume):
+            out = current.resume(it)
             if out is not None:
                 yield out
         else:

@@ -53,7 +53,7 @@ def _plain_help_types() -> None:
 
 _plain_help_types()
 
-CLEAN, FINDINGS, UNREADABLE, USAGE = 0, 1, 2, 3
+CLEAN, FINDINGS, UNREADABLE, USAGE, DIFFERS = 0, 1, 2, 3, 4
 
 
 def _version(value: bool) -> None:
@@ -158,15 +158,17 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
 
 
 def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False,
-            cinch_nodes: int = NODES):
+            cinch_nodes: int = NODES, known=None):
     """The audit stream of one file, with ``jobs`` processes when more than one, and a
     progress bar (hands audited, bytes read) when asked and stderr is a terminal;
-    ``cinch_nodes`` is the cinch search's budget per decision (0: none)."""
+    ``cinch_nodes`` is the cinch search's budget per decision (0: none); ``known`` filters
+    the reader's stream (the store's hands audited before)."""
     if jobs > 1 and path != "-":
         from .parallel import audit_parallel
-        items = audit_parallel(path, jobs, override, cinch_nodes)
+        items = audit_parallel(path, jobs, override, cinch_nodes, known)
     else:
-        items = audit(read_items(path), override, cinch_nodes)
+        items = read_items(path)
+        items = audit(known(items) if known else items, override, cinch_nodes)
     # CLI.md §1: on a terminal only, never in json mode (callers pass progress=False)
     if progress and sys.stderr.isatty() and sys.stdout.isatty() and path != "-" and os.path.isfile(path):
         return _with_progress(items, path)
@@ -270,7 +272,7 @@ def _symbols(console: Console, ascii: bool) -> bool:
 
 def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) -> int:
     import duckdb
-    from .store import export_parquet
+    from .load import export_parquet
     code = CLEAN
     for path in expand(files):
         if path is None:
@@ -497,8 +499,12 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                jobs: int = JOBS, cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
                wait: float = WAIT,
                again: bool = typer.Option(False, "--again",
-                                          help="audit files whose content was imported before (still "
-                                               "storing no hand twice)"),
+                                          help="audit again what was imported before (still storing no "
+                                               "hand twice)"),
+               replace: bool = typer.Option(False, "--replace",
+                                            help="a session stored before that the file now tells otherwise "
+                                                 "(an edited hand or tag, other --rules or --cinch-nodes): "
+                                                 "replace it"),
                watch: bool = typer.Option(False, "--watch",
                                           help="keep going: import each new or changed .bhh file in the "
                                                "folders given once it has stopped growing (Ctrl-C stops)"),
@@ -506,22 +512,25 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                                               help="with --watch: how often to look")):
     """Check and store into DuckDB; re-importing the same hands changes nothing.
 
-    The database is held only while one file's audited rows are loaded (one transaction),
-    so stats, ledger and sql answer during a long import.  A file whose content was
-    imported before is skipped without being audited again (--again audits it), so running
-    `import logs/` from cron imports each new file once; --watch does the same in one
-    process."""
+    Hands stored before are not audited again: a file imported before is skipped, a log
+    that grew adds its new hands to its session.  A session the file now tells otherwise
+    (an edited hand or tag) is reported hand by hand and changes nothing (exit 4) unless
+    --replace.  The database is held only while one file's rows are loaded (one
+    transaction), so stats, ledger and sql answer during a long import; --watch imports
+    new files as they appear, and `import logs/` from cron imports each new file once."""
+    from .load import settings_of
     store = _store()
     override = _rules(rules)
     if watch and ("-" in files or not all(os.path.isdir(f) for f in files)):
         raise UsageProblem("--watch takes folders to watch")
+    settings = settings_of(_rules_name(rules, override), cinch_nodes)
     con = _open(db, read_only=False, wait=wait)  # created, and usable, before any audit
     try:
-        seen = store.imported_shas(con)
+        seen = store.imported_shas(con, settings)
     finally:
         con.close()
     job = dict(db=db, override=override, quiet=quiet, jobs=jobs, cinch_nodes=cinch_nodes, wait=wait,
-               again=again, seen=seen)
+               again=again, replace=replace, seen=seen, settings=settings)
     if not watch:
         return _import_files(expand(files), **job)
     done: dict[str, tuple] = {}  # path -> (size, mtime) when imported
@@ -544,8 +553,18 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
         time.sleep(interval)
 
 
-def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, seen: set) -> int:
+def _rules_name(option: Optional[str], override: Optional[Rules]) -> Optional[str]:
+    """``--rules`` as the store remembers it: the profile, and a digest of a house-rules file."""
+    if override is None:
+        return None
+    import hashlib
+    return f"{override.profile} ({hashlib.sha256(repr(override).encode()).hexdigest()[:8]})"
+
+
+def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, replace, seen: set,
+                  settings: str) -> int:
     import duckdb
+    from .load import Chains, Known, import_file
     from .report import count
     store = _store()
     code = CLEAN
@@ -559,12 +578,15 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, se
             continue
         try:
             sha = store.file_sha(path) if path != "-" else ""
-            if sha and sha in seen and not again:
+            if sha and sha in seen and not again and not replace:
                 if not quiet:
                     print(f"{printable(path)}: imported before (the same content): skipped")
                 continue
-            items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes))
-            res = store.import_file(con, path, items, sha)
+            chains = Chains()
+            known = None if again else Known(con, settings, chains)
+            items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes,
+                                  known=known))
+            res = import_file(con, path, items, sha, settings, replace, chains)
         except notation.ReadError as e:
             _err(str(e))
             code = UNREADABLE
@@ -584,6 +606,13 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, se
                  f"{str(e).splitlines()[0]}")
             code = UNREADABLE
             continue
+        if res.refused:
+            for e in res.edits:
+                _err(f"{res.path}: {e}")
+            _err(f"{res.path}: not imported, the database is unchanged (--replace replaces "
+                 f"{'that session' if len(res.edits) == 1 else 'those sessions'})")
+            code = max(code, DIFFERS) if code != UNREADABLE else code
+            continue
         if sha:
             seen.add(sha)
         if res.problems:
@@ -591,8 +620,12 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, se
         elif res.findings and code == CLEAN:
             code = FINDINGS
         if not quiet:
-            print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.duplicates:,} already stored, "
-                  f"{count(res.findings, 'finding')}"
+            for e in res.edits:
+                print(f"{res.path}: session {e.ordinal} replaced the stored session {e.session_id} "
+                      f"({e.changes()})")
+            print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.unchanged:,} already stored, "
+                  + (f"{res.replaced:,} replaced, " if res.edits else "")
+                  + f"{count(res.findings, 'finding')}"
                   + (f", {count(res.problems, 'syntax error')}" if res.problems else ""))
     return code
 

@@ -26,7 +26,8 @@ def audit_file(path: str, out: str, rules: Rules | None = None, cinch_nodes: int
     """One task: audit ``path`` into Parquet under ``out``; its counts, or why it failed."""
     import duckdb
 
-    from .store import StoreError, export_parquet
+    from .load import export_parquet
+    from .store import StoreError
     try:
         counts = export_parquet(audit(notation.read(path), rules, cinch_nodes), path, out)
     except (notation.ReadError, OSError, duckdb.Error, StoreError) as e:

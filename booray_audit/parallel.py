@@ -19,7 +19,7 @@ from typing import Iterator
 
 from . import notation
 from . import record as r
-from .audit import SessionAudit, SessionStart, replay_hand
+from .audit import Resume, SessionAudit, SessionStart, replay_hand
 from .cinch import NODES
 from .rules import Rules
 
@@ -48,9 +48,11 @@ def _replay_batch(job) -> list:
     return [replay_hand(hand, table, cinch_nodes) for hand, table in hands]
 
 
-def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES) -> Iterator:
+def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES,
+                   known=None) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, the hands replayed by ``jobs``
-    processes."""
+    processes.  ``known``: a filter of the reader's stream that puts a ``Resume`` in place
+    of hands audited before (the store's)."""
     try:
         stream = open(path, "rb")
     except IsADirectoryError:
@@ -81,6 +83,10 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
                 yield value
             elif what == "end":
                 yield value.end()
+            elif what == "resume":
+                out = value.resume(*rest)
+                if out is not None:
+                    yield out
             else:
                 in_flight -= 1
                 for (session, hand, table), rep in zip(rest[0], value.get()):
@@ -90,7 +96,13 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
 
     with stream, ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
         current: SessionAudit | None = None
-        for it in notation.Reader(r.printable(path)).read(stream):
+        items = notation.Reader(r.printable(path)).read(stream)
+        for it in known(items) if known else items:
+            if isinstance(it, Resume):
+                flush()
+                queue.append(("resume", current, it, current.table(it.hand)))
+                yield from drain(jobs * AHEAD)
+                continue
             if isinstance(it, r.Hand):
                 batch.append((current, it, current.table(it)))
                 if len(batch) >= BATCH:

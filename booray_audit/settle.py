@@ -53,6 +53,16 @@ class Chain:
         self.last: int | None = None
         self.ledger: dict[str, int] = {}
 
+    def state(self) -> dict:
+        """Everything the chain carries to the next hand, as plain JSON values."""
+        return {"carry": self.carry, "exempt": None if self.exempt is None else sorted(self.exempt),
+                "last": self.last, "ledger": dict(self.ledger)}
+
+    def restore(self, state: dict) -> None:
+        """Continue from ``state()`` taken after an earlier audit of the same hands."""
+        self.carry, self.last, self.ledger = state["carry"], state["last"], dict(state["ledger"])
+        self.exempt = None if state["exempt"] is None else set(state["exempt"])
+
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         first = self.last is None
         gap = self.last is not None and o.number != self.last + 1

@@ -1,31 +1,23 @@
-"""The DuckDB store (CLI.md §4): audited histories, one transaction per file.
+"""The DuckDB store: its tables, connections, the staging of rows, Parquet partitions.
 
 Rows are staged in CSV files while a file streams through the audit, then
-bulk-loaded with ``read_csv`` inside one transaction, so an import lands whole
-or not at all and memory does not grow with the file.  Ids are hashes of the
-canonical text, so the same hand imported again (from any file) is stored once.
+bulk-loaded with ``read_csv`` inside one transaction (load.py), so an import
+lands whole or not at all and memory does not grow with the file.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
-import json
 import os
 import tempfile
 import time
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Iterable
 
 import duckdb
 
-from .audit import HandReport, SessionStart
-from .cards import SUIT_LETTERS, card_str
-from .record import SyntaxProblem, printable
-from .writer import hand_lines, tag_line
+from .record import printable
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # The personal record of every player; {where} and {where2} filter the hands and the
 # violations (by session date, player) for `booray-audit stats`.
@@ -63,11 +55,20 @@ ORDER BY net DESC, hp.player
 """
 
 TABLES = {
-    "imports": "path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER",
+    "imports": ("path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER, "
+                "settings VARCHAR, replaced INTEGER"),
+    # origin: the file's absolute path, ordinal: the session's place in it; settings: the
+    # rules forced and the cinch budget it was audited under; root, head: the chains of its
+    # first and last hands (see load.py)
     "sessions": ("session_id VARCHAR PRIMARY KEY, event VARCHAR, site VARCHAR, date DATE, profile VARCHAR, "
-                 "ante INTEGER, pot_limit BIGINT, overrides VARCHAR, tags VARCHAR, file VARCHAR"),
+                 "ante INTEGER, pot_limit BIGINT, overrides VARCHAR, tags VARCHAR, file VARCHAR, "
+                 "origin VARCHAR, ordinal INTEGER, settings VARCHAR, root VARCHAR, head VARCHAR, "
+                 "tags_text VARCHAR"),
+    # chain: the hash of the session's tags and hands up to this one; text: the hand in
+    # canonical BHH; state: the pot chain after it (what the next hand's audit resumes from)
     "hands": ("hand_id VARCHAR PRIMARY KEY, session_id VARCHAR, number INTEGER, dealer VARCHAR, "
-              "trump VARCHAR, pot HUGEINT, winner VARCHAR, carry HUGEINT, complete BOOLEAN"),
+              "trump VARCHAR, pot HUGEINT, winner VARCHAR, carry HUGEINT, complete BOOLEAN, "
+              "chain VARCHAR, text VARCHAR, state VARCHAR"),
     "hand_players": ("hand_id VARCHAR, player VARCHAR, seat INTEGER, status VARCHAR, discards INTEGER, "
                      "tricks INTEGER, won_pot HUGEINT, bourre BOOLEAN, ante INTEGER, penalty HUGEINT, "
                      "net HUGEINT"),
@@ -79,6 +80,7 @@ TABLES = {
     # beyond CLI.md §4: duties the audit could not judge (a cinch past the search budget)
     "undecidable": "hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, card VARCHAR, reason VARCHAR",
 }
+STAGED_EXTRA = {"hands": ", source VARCHAR"}  # a hand audited before: the stored hand to copy
 CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable")
 
 VIEWS = {
@@ -98,16 +100,6 @@ BUSY = "the database is in use by another process"
 
 class StoreError(Exception):
     """The database cannot be used: locked, corrupt, foreign, old, or the disk is full."""
-
-
-@dataclass
-class ImportResult:
-    path: str
-    hands: int
-    new: int
-    duplicates: int
-    findings: int
-    problems: int
 
 
 # A query connection (`sql` without --write) reads the store and nothing else: no other
@@ -139,7 +131,7 @@ def connect(path: str, read_only: bool = False, create: bool = True,
     try:
         _check_schema(con, path, read_only and not create)
         if not read_only:
-            _create(con)
+            create_tables(con)
     except duckdb.InterruptException:
         con.close()
         raise KeyboardInterrupt from None
@@ -184,7 +176,7 @@ def _check_schema(con, path: str, must_exist: bool) -> None:
                          f"this one reads {SCHEMA_VERSION}); import the files into a new database")
 
 
-def _create(con) -> None:
+def create_tables(con) -> None:
     con.execute("BEGIN")
     con.execute("CREATE TABLE IF NOT EXISTS booray_meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
     con.execute("INSERT INTO booray_meta VALUES ('schema_version', ?) ON CONFLICT DO NOTHING",
@@ -196,15 +188,7 @@ def _create(con) -> None:
     con.execute("COMMIT")
 
 
-def _id(*parts: str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode("utf-8"))
-        h.update(b"\0")
-    return h.hexdigest()[:20]
-
-
-class _Stage:
+class Stage:
     """CSV files, one per table, in a temporary folder named after the process; folders
     left by a process that was killed are removed by the next stage."""
 
@@ -215,14 +199,15 @@ class _Stage:
                       for t in TABLES if t != "imports"}
         # every text quoted, a missing value an empty unquoted field: no text a record can
         # hold (`\\N`, "") reads back as NULL
-        self.writers = {t: csv.writer(f, quoting=csv.QUOTE_NONNUMERIC) for t, f in self.files.items()}
+        self.writers = {t: csv.writer(f, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n")
+                        for t, f in self.files.items()}
 
     def row(self, table: str, seq: int, values) -> None:
         self.writers[table].writerow([seq] + [_NULL if v is None else v for v in values])
 
     def read(self, table: str) -> str:
         """The SQL that reads a staged table back, typed as the store's."""
-        cols = "stage_seq INTEGER, " + TABLES[table]
+        cols = "stage_seq INTEGER, " + TABLES[table] + STAGED_EXTRA.get(table, "")
         types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
         where = self.path(table).replace("'", "''")
         return (f"read_csv('{where}', header=false, auto_detect=false, delim=',', quote='\"', escape='\"', "
@@ -273,105 +258,7 @@ def _sweep() -> None:
             pass  # alive, or not ours to ask about
 
 
-def _session_row(start: SessionStart, path: str, session_id: str) -> list:
-    s, rules = start.session, start.rules
-    date = (s.tag("Date") or "").replace(".", "-")
-    try:
-        datetime.strptime(date, "%Y-%m-%d")
-    except ValueError:
-        date = None
-    return [session_id, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
-            json.dumps(dict(rules.overrides)), json.dumps(dict(s.tags)), path]
-
-
-def stage_file(items: Iterable, stage: _Stage, path: str) -> dict:
-    """Write the rows of one file's audit stream; return counts."""
-    counts = {"hands": 0, "findings": 0, "problems": 0}
-    session_row = None
-    session_id = None
-    tags_text = ""
-    for item in items:
-        if isinstance(item, SessionStart):
-            tags_text = "\n".join(tag_line(k, v) for k, v in item.session.tags)
-            session_row, session_id = item, None
-        elif isinstance(item, HandReport):
-            hand_id = _id(tags_text, "\n".join(hand_lines(item.hand)))
-            if session_id is None:
-                session_id = _id(tags_text, hand_id)
-                stage.row("sessions", counts["hands"], _session_row(session_row, path, session_id))
-            _stage_hand(stage, counts["hands"], item, hand_id, session_id)
-            counts["hands"] += 1
-            counts["findings"] += len(item.findings)
-        elif isinstance(item, SyntaxProblem):
-            counts["problems"] += 1
-    return counts
-
-
-def _stage_hand(stage: _Stage, seq: int, h: HandReport, hand_id: str, session_id: str) -> None:
-    rep, s = h.replay, h.settlement
-    trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else None
-    stage.row("hands", seq, [hand_id, session_id, rep.number, rep.dealer, trump, s.pot, s.winner, s.carry,
-                        rep.complete])
-    tricks = rep.tricks if rep.complete else None
-    for seat, p in enumerate(rep.seated):
-        status = "play" if p in rep.active else "pass" if p in rep.passed else None
-        won = s.won if s.winner == p else (0 if s.net is not None else None)
-        net = s.net.get(p) if s.net is not None else None
-        stage.row("hand_players", seq, [hand_id, p, seat, status, rep.discards.get(p),
-                                   tricks.get(p) if tricks and p in rep.active else None, won,
-                                   p in s.bourre, s.antes.get(p, 0) if s.pot is not None else None,
-                                   s.penalties.get(p, 0) if s.net is not None else None, net])
-    for t, order, p, c, won in rep.plays:
-        stage.row("plays", seq, [hand_id, t, order, p, card_str(c), SUIT_LETTERS[c >> 4] if c >> 4 < 4 else None,
-                            (c & 15) or None, won])
-    for f in h.findings:
-        stage.row("findings", seq, [hand_id, f.trick, f.player, f.kind, f.cls,
-                               card_str(f.card) if f.card is not None else None, f.message, f.evidence, f.rule])
-    for r in h.rulings:
-        stage.row("rulings", seq, [hand_id, r.player, r.kind, r.trick, r.ruling, r.evidence])
-    for u in rep.undecidable:
-        stage.row("undecidable", seq, [hand_id, u.trick, u.player, u.kind, card_str(u.card), u.reason])
-
-
-def load(con, stage: _Stage, path: str, sha: str) -> tuple[int, int]:
-    """Bulk-load one staged file in one transaction; returns (new hands, duplicates).
-
-    Each staged row carries the running number of its hand in the file, so a hand
-    written twice in one file keeps the rows of its first copy only."""
-    stage.close()
-
-    src = stage.read
-
-    try:
-        con.execute("BEGIN")
-        con.execute(f"CREATE TEMP TABLE staged_hands AS SELECT * FROM {src('hands')}")
-        con.execute("""CREATE TEMP TABLE first_copy AS
-                       SELECT hand_id, min(stage_seq) AS stage_seq FROM staged_hands
-                       WHERE hand_id NOT IN (SELECT hand_id FROM hands) GROUP BY hand_id""")
-        staged = con.execute("SELECT count(*) FROM staged_hands").fetchone()[0]
-        new = con.execute("SELECT count(*) FROM first_copy").fetchone()[0]
-        con.execute(f"""INSERT INTO sessions SELECT {_cols('sessions')} FROM {src('sessions')}
-                        WHERE session_id NOT IN (SELECT session_id FROM sessions)
-                        QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY stage_seq) = 1""")
-        for table in ("hands",) + CHILDREN:
-            source = "staged_hands" if table == "hands" else src(table)
-            con.execute(f"""INSERT INTO {table} SELECT {_cols(table, 's.')} FROM {source} s
-                            JOIN first_copy f ON s.hand_id = f.hand_id AND s.stage_seq = f.stage_seq""")
-        con.execute("INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
-                    [path, sha, datetime.now(timezone.utc), new, staged - new])
-        con.execute("DROP TABLE staged_hands")
-        con.execute("DROP TABLE first_copy")
-        con.execute("COMMIT")
-    except BaseException:
-        try:
-            con.execute("ROLLBACK")
-        except duckdb.Error:
-            pass
-        raise
-    return new, staged - new
-
-
-def _exact(table: str) -> str:
+def exact(table: str) -> str:
     """The table's columns, chips as DECIMAL(38,0): Parquet has no HUGEINT (DuckDB would
     write a double, rounding past 2^53); every amount a record may hold fits exactly."""
     cols = [c.split() for c in TABLES[table].split(", ")]
@@ -383,9 +270,10 @@ def _cols(table: str, prefix: str = "") -> str:
     return ", ".join(prefix + c.split()[0] for c in TABLES[table].split(", "))
 
 
-def imported_shas(con) -> set[str]:
-    """The content hashes of every file imported so far."""
-    return {r[0] for r in con.execute("SELECT DISTINCT sha256 FROM imports WHERE sha256 <> ''").fetchall()}
+def imported_shas(con, settings: str) -> set[str]:
+    """The content hashes of every file imported so far under these settings."""
+    return {r[0] for r in con.execute("SELECT DISTINCT sha256 FROM imports WHERE sha256 <> '' AND settings = ?",
+                                      [settings]).fetchall()}
 
 
 def file_sha(path: str) -> str:
@@ -394,31 +282,6 @@ def file_sha(path: str) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
-
-
-def import_file(con, path: str, items: Iterable, sha: str | None = None) -> ImportResult:
-    """Audit stream → staged rows → one transaction.  ``con`` is a connection, or a function
-    that opens one: then the store is opened only once the file is audited and staged, and
-    closed after its transaction, so other processes can read it meanwhile."""
-    path = printable(path)
-    stage = _Stage()
-    try:
-        counts = stage_file(items, stage, path)
-        if callable(con):
-            opened = con()
-            try:
-                new, dup = load(opened, stage, path, sha or "")
-            finally:
-                opened.close()
-        else:
-            new, dup = load(con, stage, path, sha or "")
-    finally:
-        stage.cleanup()
-    return ImportResult(path, counts["hands"], new, dup, counts["findings"], counts["problems"])
-
-
-PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "findings", "plays": "plays",
-                  "undecidable": "undecidable"}
 
 
 def parquet_source(path: str) -> str:
@@ -431,7 +294,7 @@ def parquet_source(path: str) -> str:
     return f"{name}~{digest}"
 
 
-def _claim_partition(out_dir: str, source: str, path: str) -> None:
+def claim_partition(out_dir: str, source: str, path: str) -> None:
     """Record which file a partition holds (``out_dir/_sources/<key>``); refuse to write
     over a partition that holds another file."""
     marks = os.path.join(out_dir, "_sources")
@@ -446,26 +309,3 @@ def _claim_partition(out_dir: str, source: str, path: str) -> None:
                              f"{printable(where)}; nothing was written over it")
     with open(mark, "w", encoding="utf-8") as f:
         f.write(printable(where))
-
-
-def export_parquet(items: Iterable, path: str, out_dir: str) -> dict:
-    """Write one file's audit as Parquet under ``out_dir/<table>/source=<key>/`` (the key:
-    ``parquet_source``): hands, players, findings, plays and undecidable checks, for DuckDB,
-    Spark or Trino to query in place.  Chips are DECIMAL(38,0), exact."""
-    source = parquet_source(path)
-    path = printable(path)
-    stage = _Stage()
-    try:
-        counts = stage_file(items, stage, path)
-        stage.close()
-        os.makedirs(out_dir, exist_ok=True)
-        _claim_partition(out_dir, source, path)
-        con = duckdb.connect()
-        for name, table in PARQUET_TABLES.items():
-            target = os.path.join(out_dir, name).replace("'", "''")
-            con.execute(f"""COPY (SELECT {_exact(table)}, '{source}' AS source FROM {stage.read(table)})
-                            TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
-        con.close()
-    finally:
-        stage.cleanup()
-    return counts

@@ -153,7 +153,7 @@ def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
     before = counts(db)
     written = [0]
-    real_row = store._Stage.row
+    real_row = store.Stage.row
 
     def row(self, table, seq, values):
         written[0] += 1
@@ -161,7 +161,7 @@ def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_row(self, table, seq, values)
 
-    monkeypatch.setattr(store._Stage, "row", row)
+    monkeypatch.setattr(store.Stage, "row", row)
     monkeypatch.setattr(sys, "argv", ["booray-audit", "import", str(CORPUS / "09-session-chain.bhh"), "--db", str(db)])
     with pytest.raises(SystemExit) as stop:
         cli.main()

@@ -1,0 +1,218 @@
+"""Importing into a store that already holds hands: sessions kept apart, logs that grow,
+copies stored once, edited files reported and replaced only when asked (real DuckDB files)."""
+
+from __future__ import annotations
+
+import sys
+
+import duckdb
+import pytest
+
+from .conftest import CORPUS, ROOT, run_cli
+
+HOME = ROOT / "samples" / "home-game.bhh"
+HAND_12 = 266  # home-game.bhh: the lines before hand 12
+
+# what a session's audit amounts to, by hand number: the pot chain, every net, every finding
+CONTENT = """
+SELECT 'hand', h.number, h.pot::VARCHAR, h.carry::VARCHAR, h.winner, NULL FROM hands h {w}
+UNION ALL SELECT 'net', h.number, hp.player, hp.net::VARCHAR, hp.status, hp.tricks::VARCHAR
+    FROM hand_players hp JOIN hands h USING (hand_id) {w}
+UNION ALL SELECT 'finding', h.number, f.player, f.kind, f.trick::VARCHAR, f.message
+    FROM findings f JOIN hands h USING (hand_id) {w}
+UNION ALL SELECT 'play', h.number, p.player, p.card, p.trick::VARCHAR, p.won::VARCHAR
+    FROM plays p JOIN hands h USING (hand_id) {w}
+ORDER BY ALL"""
+
+
+def query(db, sql, params=()):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql, list(params)).fetchall()
+    finally:
+        con.close()
+
+
+def content(db, session_id=None):
+    w = "WHERE h.session_id = ?" if session_id else ""
+    return query(db, CONTENT.format(w=w), [session_id] * 4 if session_id else [])
+
+
+def sessions(db):
+    return query(db, "SELECT session_id, count(*) FROM hands GROUP BY ALL ORDER BY ALL")
+
+
+def fresh(tmp_path, text: bytes, name: str):
+    """The store a fresh import of ``text`` alone makes."""
+    where = tmp_path / f"fresh-{name}"
+    where.mkdir()
+    (where / "x.bhh").write_bytes(text)
+    run_cli("import", where / "x.bhh", "--db", where / "f.duckdb")
+    return where / "f.duckdb"
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """Counts the hands replayed by imports run in this process."""
+    from booray_audit import audit
+    calls = []
+    real = audit.replay_hand
+
+    def counted(hand, table, nodes=audit.NODES):
+        calls.append(hand.number)
+        return real(hand, table, nodes)
+
+    monkeypatch.setattr(audit, "replay_hand", counted)
+    return calls
+
+
+def run_here(monkeypatch, capsys, *args) -> tuple[int, str, str]:
+    from booray_audit import cli
+    monkeypatch.setattr(sys, "argv", ["booray-audit", *map(str, args)])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    out = capsys.readouterr()
+    return stop.value.code, out.out, out.err
+
+
+EVENING = """[Event "Thursday game"]
+[Seats "Ann Ben Cal"]
+[Ante "1"]
+
+Hand 1
+Dealer Ann
+Ben pass
+Cal pass
+Ann pass
+
+Hand 2
+Dealer Ben
+Deal Cal 2c 3c 4c 5c 6c
+Deal Ann 2d 3d 4d 5d 6d
+Deal Ben 2h 3h 4h 5h 6h
+Up 7h
+Cal play
+Ann pass
+Ben pass
+Tricks Cal 5
+"""
+OTHER_EVENING = EVENING.replace("Tricks Cal 5", "Tricks Cal 5\nNet Cal +6 Ann -1 Ben -1").replace(
+    "Ann pass\nBen pass\nTricks", "Ann pass\nBen play\nTrick Cal 2c, Ben 2h\nTrick Cal 3c, Ben 3h\n"
+    "Trick Cal 4c, Ben 4h\nTrick Cal 5c, Ben 5h\nTrick Cal 6c, Ben 6h\nTricks")
+
+
+def test_two_evenings_that_open_alike_stay_two_sessions(tmp_path):
+    """Same tags, no date, the same all-pass first hand: neither evening loses a hand to the
+    other, whether they come in two files or in one."""
+    assert EVENING != OTHER_EVENING
+    for layout in ("two files", "one file"):
+        db = tmp_path / f"{layout}.duckdb"
+        if layout == "two files":
+            (tmp_path / "week1.bhh").write_text(EVENING)
+            (tmp_path / "week2.bhh").write_text(OTHER_EVENING)
+            run_cli("import", tmp_path / "week1.bhh", tmp_path / "week2.bhh", "--db", db)
+        else:
+            (tmp_path / "both.bhh").write_text(EVENING + "\n" + OTHER_EVENING)
+            run_cli("import", tmp_path / "both.bhh", "--db", db)
+        assert [n for _, n in sessions(db)] == [2, 2], layout
+        alone = [content(fresh(tmp_path, t.encode(), f"{layout}{i}")) for i, t in enumerate((EVENING, OTHER_EVENING))]
+        assert sorted(content(db)) == sorted(alone[0] + alone[1]), layout
+
+
+def test_a_renamed_or_respelt_copy_stores_nothing_and_audits_nothing(tmp_path, monkeypatch, capsys, replays):
+    db = tmp_path / "b.duckdb"
+    code, out, _ = run_here(monkeypatch, capsys, "import", HOME, "--db", db)
+    assert len(replays) == 24 and code == 1
+    before = (sessions(db), content(db))
+    # the same hands typed otherwise: comments, lower case, extra spaces; another name
+    text = HOME.read_text().replace("\nHand ", "\n# typed again\nhand ").replace(" play ", "  play  ")
+    (tmp_path / "copy.bhh").write_text(text)
+    replays.clear()
+    code, out, _ = run_here(monkeypatch, capsys, "import", tmp_path / "copy.bhh", "--db", db)
+    assert "24 hands, 0 new, 24 already stored, 5 findings" in out and code == 1
+    assert replays == []  # not one hand audited again
+    assert (sessions(db), content(db)) == before
+
+
+def test_a_log_that_grew_adds_its_new_hands_to_its_session(tmp_path, monkeypatch, capsys, replays):
+    db = tmp_path / "b.duckdb"
+    log = tmp_path / "tonight.bhh"
+    lines = HOME.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:HAND_12]))
+    run_here(monkeypatch, capsys, "import", log, "--db", db)
+    [(session, _)] = sessions(db)
+    first_ids = query(db, "SELECT hand_id FROM hands ORDER BY number")
+    log.write_text("".join(lines))
+    replays.clear()
+    code, out, _ = run_here(monkeypatch, capsys, "import", log, "--db", db)
+    assert "24 hands, 13 new, 11 already stored" in out
+    assert replays == list(range(12, 25))  # only the new hands were audited, resuming the pot chain
+    assert sessions(db) == [(session, 24)]  # the same session, grown; its old hands keep their ids
+    assert query(db, "SELECT hand_id FROM hands ORDER BY number")[:11] == first_ids
+    whole = content(fresh(tmp_path, HOME.read_bytes(), "whole"))
+    assert content(db) == whole
+    # the same with the hands replayed by two processes (the parent resumes the chain)
+    db2 = tmp_path / "jobs.duckdb"
+    log.write_text("".join(lines[:HAND_12]))
+    run_cli("import", log, "--db", db2, "--jobs", "2")
+    log.write_text("".join(lines))
+    p = run_cli("import", log, "--db", db2, "--jobs", "2")
+    assert b"24 hands, 13 new, 11 already stored" in p.stdout and content(db2) == whole
+
+
+def test_an_edited_hand_is_reported_and_replaced_only_when_asked(tmp_path):
+    db = tmp_path / "b.duckdb"
+    log = tmp_path / "friday.bhh"
+    log.write_bytes(HOME.read_bytes())
+    run_cli("import", log, "--db", db)
+    [(session, _)] = sessions(db)
+    before = content(db)
+    edited = HOME.read_text().replace("Net Carol -1 Heidi -7 Alice -1 Eve -7 Sybil +5 Judy -1",
+                                      "Net Carol -1 Heidi -7 Alice -1 Eve -7 Sybil +4 Judy -1")
+    log.write_text(edited + "\nHand 25\nDealer Carol\nHeidi pass\nAlice pass\nEve pass\nSybil pass\n"
+                   "Judy pass\nCarol pass\n")
+    p = run_cli("import", log, "--db", db)
+    assert p.returncode == 4, p.stderr
+    err = p.stderr.decode()
+    assert f"session 1 differs from the stored session {session}: hand 1 changed, hand 25 new" in err
+    assert "not imported, the database is unchanged (--replace replaces that session)" in err
+    assert content(db) == before
+    p = run_cli("import", log, "--db", db, "--replace")
+    assert p.returncode == 1, p.stderr  # findings: the wrong net claim among them
+    assert f"session 1 replaced the stored session {session} (hand 1 changed, hand 25 new)" in p.stdout.decode()
+    assert sessions(db) == [(session, 25)]  # no hand stored twice, the session keeps its id
+    assert content(db) == content(fresh(tmp_path, log.read_bytes(), "edited"))
+    assert ("wrong-settlement",) in query(db, "SELECT kind FROM findings JOIN hands USING (hand_id) "
+                                             "WHERE number = 1")
+
+
+def test_an_edited_tag_replaces_the_session_instead_of_adding_one(tmp_path):
+    db = tmp_path / "b.duckdb"
+    log = tmp_path / "chain.bhh"
+    text = (CORPUS / "09-session-chain.bhh").read_text()
+    log.write_text(text)
+    run_cli("import", log, "--db", db)
+    [(session, n)] = sessions(db)
+    log.write_text(text.replace('[Event "Session chain"]', '[Event "Session chain, Thursday"]'))
+    p = run_cli("import", log, "--db", db)
+    assert p.returncode == 4 and b"the session's tags changed" in p.stderr, p.stderr
+    run_cli("import", log, "--db", db, "--replace")
+    assert sessions(db) == [(session, n)]
+    assert query(db, "SELECT event FROM sessions") == [("Session chain, Thursday",)]
+
+
+def test_other_rules_or_cinch_budget_replace_the_findings_only_when_asked(tmp_path):
+    db = tmp_path / "b.duckdb"
+    log = tmp_path / "cinch.bhh"
+    log.write_bytes((CORPUS / "07-cinch-lead.bhh").read_bytes())
+    run_cli("import", log, "--db", db)
+    before = content(db)
+    p = run_cli("import", log, "--db", db, "--rules", "basic")
+    assert p.returncode == 4, p.stderr  # not skipped as "imported before": other rules
+    assert b"stored as audited with rules=(the tags); cinch-nodes=" in p.stderr
+    assert content(db) == before
+    p = run_cli("import", log, "--db", db, "--rules", "basic", "--replace")
+    assert p.returncode in (0, 1), p.stderr
+    assert query(db, "SELECT DISTINCT settings FROM sessions")[0][0].startswith("rules=basic")
+    assert content(db) != before and not query(db, "SELECT * FROM findings WHERE kind LIKE 'cinch%'")
+    assert len(sessions(db)) == 1
