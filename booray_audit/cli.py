@@ -77,6 +77,8 @@ def _memory(megabytes: Optional[int]) -> Optional[int]:
 
 
 FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh inside), or - for stdin")
+WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
+                    help="how long to wait for the database while another process holds it")
 RULES = typer.Option(None, "--rules", metavar="NAME|FILE.toml",
                      help="judge every session under this profile or house file (its own Rule tags still apply)")
 JOBS = typer.Option(1, "--jobs", min=1, metavar="N", help="replay hands in N processes (same output)")
@@ -417,10 +419,14 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, metavar="N", help=
 
 
 @app.command()
-def replay(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - for stdin"),
-           hand: int = typer.Option(..., "--hand", metavar="N", help="the hand number"),
+def replay(file: Optional[str] = typer.Argument(None, metavar="FILE", help="a .bhh file, or - for stdin"),
+           hand: Optional[int] = typer.Option(None, "--hand", metavar="N", help="the hand number"),
            session: int = typer.Option(1, "--session", min=1, metavar="N",
                                        help="which session of the file (1 = the first)"),
+           hand_id: Optional[str] = typer.Option(None, "--id", metavar="HAND_ID",
+                                                 help="instead of FILE and --hand: a stored hand, by its id "
+                                                      "(as sql shows it, or its first characters)"),
+           db: str = DB, wait: float = WAIT,
            rules: Optional[str] = RULES,
            cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
            no_color: bool = NO_COLOR):
@@ -428,10 +434,18 @@ def replay(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or
     from .explain import explain_hand
     override = _rules(rules)
     console = _console(no_color=no_color)
+    if hand_id is not None:
+        if file is not None or hand is not None:
+            raise UsageProblem("give either --id HAND_ID or FILE --hand N, not both")
+        items, session, hand, file = _stored_hand(db, hand_id, wait)
+    elif file is None or hand is None:
+        raise UsageProblem("give FILE --hand N (a hand of a file), or --id HAND_ID (a stored hand)")
+    else:
+        items = read_items(file)
     found = None
     problems = []
     try:
-        for item in audit(read_items(file), override, cinch_nodes):
+        for item in audit(items, override, cinch_nodes):
             if isinstance(item, SyntaxProblem):
                 problems.append(item)
             elif isinstance(item, HandReport) and item.session == session - 1 and item.replay.number == hand:
@@ -447,6 +461,41 @@ def replay(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or
         return UNREADABLE if problems else USAGE
     explain_hand(found, console)
     return FINDINGS if found.findings else CLEAN
+
+
+def _stored_hand(db: str, hand_id: str, wait: float):
+    """The reader's stream for a stored hand: its session's tags, the hands before it as
+    audited before (not replayed: the pot chain takes their stored state), then the hand."""
+    import io
+    import json
+
+    from .audit import Resume
+    from .queries import session_hands
+    from .record import Hand
+    found = _query(db, session_hands, hand_id, wait=wait)
+    if found is None:
+        raise UsageProblem(f"no stored hand has the id {hand_id} (or more than one starts so); "
+                           "`booray-audit sql \"SELECT hand_id, number FROM hands\"` lists them")
+    tags, hands = found
+    where = f"hand {hand_id}"
+    text = tags + "\n\n" + "\n\n".join(t for t, _ in hands) + "\n"
+    states = [json.loads(s) if s else None for _, s in hands]
+    n = len(hands)
+
+    def items():
+        seen = 0
+        for it in notation.read(io.BytesIO(text.encode("utf-8")), where):
+            if isinstance(it, Hand):
+                seen += 1
+                if seen < n and states[seen - 1] is not None:
+                    yield Resume(it, states[seen - 1], "")
+                    continue
+                last[0] = it.number
+            yield it
+
+    last = [None]
+    stream = list(items())
+    return stream, 1, last[0], where
 
 
 class TableFmt(str, Enum):
@@ -465,8 +514,6 @@ def _store():
     return store
 
 
-WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
-                    help="how long to wait for the database while another process holds it")
 
 
 def _open(db: str, read_only: bool, sandbox: dict | None = None, wait: float = 30.0):
@@ -653,7 +700,7 @@ def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
             # numbers, ids and names are never cut: only long free text (an event's name) folds
             whole = numeric or widest <= 24
             table.add_column(str(c), justify="right" if numeric else "left", no_wrap=whole,
-                             min_width=widest if whole else None, overflow="fold")
+                             min_width=widest if whole else 16, overflow="fold")
         for r in cells:
             table.add_row(*r)
         _console().print(table)
@@ -669,14 +716,47 @@ def _plain(v):
     return str(v)
 
 
-def _date(text: Optional[str], flag: str) -> Optional[str]:
+def _date(text: Optional[str], flag: str, end: bool = False) -> Optional[str]:
+    """An ISO date from a date or a relative form: `30d`, `4w` (days or weeks back),
+    `today`, `yesterday`, `this-month`, `last-month`, `this-year`, `last-year` (for
+    --until, a month or year means its last day)."""
     if text is None:
         return None
-    from datetime import date
+    import re
+    from datetime import date, timedelta
+    today = date.today()
+    word = text.strip().lower()
+    m = re.fullmatch(r"(\d{1,5})([dw])", word)
+    if m:
+        return (today - timedelta(days=int(m.group(1)) * (7 if m.group(2) == "w" else 1))).isoformat()
+    month = today.replace(day=1)
+    last_month = (month - timedelta(days=1)).replace(day=1)
+    spans = {"today": (today, today), "yesterday": (today - timedelta(days=1),) * 2,
+             "this-month": (month, (month + timedelta(days=32)).replace(day=1) - timedelta(days=1)),
+             "last-month": (last_month, month - timedelta(days=1)),
+             "this-year": (today.replace(month=1, day=1), today.replace(month=12, day=31)),
+             "last-year": (today.replace(year=today.year - 1, month=1, day=1),
+                           today.replace(year=today.year - 1, month=12, day=31))}
+    if word in spans:
+        return spans[word][1 if end else 0].isoformat()
     try:
         return date.fromisoformat(text.replace(".", "-")).isoformat()
     except ValueError:
-        raise UsageProblem(f"{flag} takes a date like 2026-11-26, not `{text}`") from None
+        raise UsageProblem(f"{flag} takes a date like 2026-11-26, or 30d, 4w, today, yesterday, this-month, "
+                           f"last-month, this-year, last-year; not `{text}`") from None
+
+
+SINCE = typer.Option(None, "--since", metavar="DATE",
+                     help="from this date: 2026-11-26, or 30d, 4w, today, this-month, last-month, this-year")
+UNTIL = typer.Option(None, "--until", metavar="DATE", help="up to this date (the same forms)")
+EVENT = typer.Option(None, "--event", metavar="NAME", help="sessions of this [Event] (any case)")
+SOURCE = typer.Option(None, "--source", metavar="FILE", help="sessions imported from this file")
+SESSION_ID = typer.Option(None, "--session", metavar="ID", help="one session (its id, or its first characters)")
+
+
+def _scope(since, until, event, source, session):
+    from .queries import Scope
+    return Scope(_date(since, "--since"), _date(until, "--until", end=True), event, source, session)
 
 
 RECORD_LABELS = {"hands": "hands dealt in", "played": "hands played", "passed": "hands passed",
@@ -685,29 +765,49 @@ RECORD_LABELS = {"hands": "hands dealt in", "played": "hands played", "passed": 
                  "bourre_rate": "bourré rate (bourrés / hands played)"}
 
 
+class GroupBy(str, Enum):
+    month = "month"
+    event = "event"
+    session = "session"
+
+
 @app.command()
-def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME", help="one player's record"),
-          since: Optional[str] = typer.Option(None, "--since", metavar="DATE", help="from this date (2026-11-26)"),
-          until: Optional[str] = typer.Option(None, "--until", metavar="DATE", help="up to this date"),
+def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                              help="one player's record (a name or an alias)"),
+          since: Optional[str] = SINCE, until: Optional[str] = UNTIL, event: Optional[str] = EVENT,
+          source: Optional[str] = SOURCE, session: Optional[str] = SESSION_ID,
+          by: Optional[GroupBy] = typer.Option(None, "--by", metavar="month|event|session",
+                                               help="a record per month, event or session"),
+          sort: str = typer.Option("net", "--sort", metavar="COLUMN",
+                                   help="order by this column, largest first: net, hands, pots_won, "
+                                        "bourres, win_rate, violations, ... (player: by name)"),
           db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Personal records: hands, pots won, chips, bourrés, penalties, net, violations."""
+    from .queries import RECORD_COLUMNS
     from .queries import stats as query
-    since, until = _date(since, "--since"), _date(until, "--until")
-    columns, rows = _query(db, query, player, since, until, wait=wait)
+    if sort not in RECORD_COLUMNS:
+        raise UsageProblem(f"--sort takes one of {', '.join(RECORD_COLUMNS)}; not `{sort}`")
+    scope = _scope(since, until, event, source, session)
+    columns, rows = _query(db, query, player, scope, by.value if by else None, sort, wait=wait)
     if player and not rows:
         from .queries import players_like
         like = _query(db, players_like, player, wait=wait)
-        _err(f"no hands stored for {player}" + (f"; did you mean {' or '.join(like)}?" if like else ""))
+        _err(f"no hands stored for {player}" + (" in that scope" if scope != type(scope)() else "")
+             + (f"; did you mean {' or '.join(like)}?" if like else ""))
         return USAGE
     if fmt not in (TableFmt.text, TableFmt.table):
         _emit(columns, rows, fmt)
-    elif player:  # one player's record, a field a line
-        _emit(["", player], [(RECORD_LABELS.get(c, c.replace("_", " ")), v) for c, v in zip(columns, rows[0])], fmt)
+    elif player and not by:  # one player's record, a field a line
+        _emit(["", rows[0][0]], [(RECORD_LABELS.get(c, c.replace("_", " ")), v) for c, v in zip(columns, rows[0])],
+              fmt)
     else:
-        keep = ("player", "hands", "played", "pots_won", "bourres", "chips_won", "chips_paid", "antes_paid",
-                "net", "violations")
+        keep = ([by.value] if by else []) + ["player", "hands", "played", "pots_won", "bourres", "chips_won",
+                                             "chips_paid", "antes_paid", "net", "violations"]
+        if sort not in keep:
+            keep.append(sort)
         idx = [columns.index(c) for c in keep]
-        _emit([c.replace("_", "\n") for c in keep], [[r[i] for i in idx] for r in rows], fmt, "leaderboard")
+        _emit([c.replace("_", "\n") for c in keep], [[r[i] for i in idx] for r in rows], fmt,
+              f"by {by.value}" if by else "leaderboard")
     return CLEAN
 
 
@@ -716,26 +816,16 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
                                                 help="one session (its id as the ledger shows it)"),
            settle: bool = typer.Option(False, "--settle",
                                        help="who pays whom: the fewest payments that square each session"),
-           since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
-                                               help="sessions from this date (2026-11-26)"),
-           until: Optional[str] = typer.Option(None, "--until", metavar="DATE", help="sessions up to this date"),
+           since: Optional[str] = SINCE, until: Optional[str] = UNTIL, event: Optional[str] = EVENT,
+           source: Optional[str] = SOURCE,
            db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Who owes what, per session and overall; the pot left on the table."""
     from .queries import ledger as query
-    since, until = _date(since, "--since"), _date(until, "--until")
-    rows, pots, overall = _query(db, query, session, wait=wait)
+    scope = _scope(since, until, event, source, None)
+    rows, pots, overall = _query(db, query, session, scope, wait=wait)
     if session and not rows:
-        _err(f"no session {session} in {db}")
+        _err(f"no session {session} in {db}" + (" in that scope" if scope != type(scope)() else ""))
         return USAGE
-    if since or until:
-        rows = [r for r in rows if r[2] is not None and (not since or str(r[2]) >= since)
-                and (not until or str(r[2]) <= until)]
-        kept = {r[0] for r in rows}
-        pots = {k: v for k, v in pots.items() if k in kept}
-        totals: dict = {}
-        for r in rows:
-            totals[r[3]] = totals.get(r[3], 0) + r[4]
-        overall = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     if settle:
         return _settle_up(rows, fmt)
     if fmt not in (TableFmt.text, TableFmt.table):
@@ -746,6 +836,109 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
     _emit(["session", "pot left on the table"], sorted(pots.items()), fmt)
     _emit(["player", "net overall"], overall, fmt, "overall")
     return CLEAN
+
+
+@app.command()
+def alias(player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="the name to keep"),
+          names: Optional[List[str]] = typer.Argument(None, metavar="ALIAS...",
+                                                      help="other names the same player was written as"),
+          remove: bool = typer.Option(False, "--remove", help="forget the names given (all of them aliases)"),
+          db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
+    """Other names a player goes by: `alias Judy judy "J. Boudreaux"` counts them all as Judy
+    in stats, ledger and the store's views.  With no names, lists the aliases."""
+    from . import queries
+    if player is None:
+        rows = _query(db, queries.aliases, wait=wait)
+        _emit(["player", "alias"], rows, fmt, "aliases")
+        return CLEAN
+    con = _open(db, read_only=False, wait=wait)
+    try:
+        if remove:
+            unknown = queries.remove_aliases(con, [player] + list(names or []))
+            for n in unknown:
+                _err(f"{n} is not an alias")
+            return USAGE if unknown else CLEAN
+        if not names:
+            raise UsageProblem("give the name to keep and at least one alias: alias Judy judy \"J. Boudreaux\"")
+        problems = queries.set_aliases(con, player, list(names))
+    finally:
+        con.close()
+    for p in problems:
+        _err(p)
+    return USAGE if problems else CLEAN
+
+
+@app.command()
+def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                             help="hands this player was dealt in (a name or an alias)"),
+         kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND",
+                                            help="hands with this finding: renege, failed-beat, wrong-pot, ..."),
+         min_pot: Optional[int] = typer.Option(None, "--min-pot", metavar="CHIPS", help="pots of at least this"),
+         disputed: bool = typer.Option(False, "--disputed", help="hands with a Dispute line"),
+         since: Optional[str] = SINCE, until: Optional[str] = UNTIL, event: Optional[str] = EVENT,
+         source: Optional[str] = SOURCE, session: Optional[str] = SESSION_ID,
+         split: Optional[str] = typer.Option(None, "--split", metavar="FOLDER",
+                                             help="a file per session in this folder, instead of one stream"),
+         db: str = DB, wait: float = WAIT):
+    """Pick stored hands out as BHH (each under its session's tags), to share, check again
+    or keep: the disputed hands, a player's reneges, one session of a long log, ...
+
+    Every hand comes out once (the store holds no hand twice) and in the tidy form."""
+    from .audit import _KIND_ORDER
+    from .queries import find as query
+    if kind is not None and kind not in _KIND_ORDER:
+        from .record import closest
+        like = closest(kind, list(_KIND_ORDER))
+        raise UsageProblem(f"no finding is called `{kind}`" + (f"; did you mean {' or '.join(like)}?" if like
+                                                                 else f" (they are: {', '.join(_KIND_ORDER)})"))
+    scope = _scope(since, until, event, source, session)
+    import duckdb
+    con = _open(db, read_only=True, wait=wait)
+    hands = sessions = 0
+    out = None
+    current = None
+    try:
+        if split:
+            os.makedirs(split, exist_ok=True)
+        for session_id, date, event_name, tags, text in query(con, scope, player, kind, min_pot, disputed):
+            if session_id != current:
+                current = session_id
+                sessions += 1
+                if split:
+                    if out is not None:
+                        out.close()
+                    out = open(os.path.join(split, _session_file(session_id, date, event_name)), "w",
+                               encoding="utf-8")
+                    out.write(tags + "\n")
+                else:
+                    sys.stdout.write(("\n" if sessions > 1 else "") + tags + "\n")
+            (out or sys.stdout).write("\n" + text + "\n")
+            hands += 1
+    except duckdb.InterruptException:
+        raise KeyboardInterrupt from None
+    except duckdb.Error as e:
+        _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
+        return UNREADABLE
+    except BrokenPipeError:
+        raise  # the reader stopped (`| head`): not an error
+    except OSError as e:
+        _err(f"{split or 'stdout'}: cannot write: {e.strerror or e}")
+        return UNREADABLE
+    finally:
+        if out is not None:
+            out.close()
+        con.close()
+    from .report import count
+    where = f" into {split}" if split else ""
+    _err(f"{count(hands, 'hand')} of {count(sessions, 'session')} written{where}" if hands
+         else "no stored hand matches")
+    return CLEAN
+
+
+def _session_file(session_id: str, date, event) -> str:
+    import re
+    name = re.sub(r"[^A-Za-z0-9]+", "-", event or "session").strip("-").lower()[:40] or "session"
+    return f"{date or 'undated'}-{name}-{session_id[:8]}.bhh"
 
 
 def _settle_up(rows, fmt: TableFmt) -> int:

@@ -234,8 +234,9 @@ _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "
 
 
 def _whole_word(text: str, column: int) -> tuple[int, str]:
-    """The word (no spaces or commas) around ``column``, and the column where it starts."""
-    start = column - 1
+    """The word (no spaces or commas) around ``column``, and the column where it starts;
+    ``column`` may point past the line's end (the parser expected more)."""
+    start = max(0, min(column - 1, len(text)))
     while start > 0 and not text[start - 1].isspace() and text[start - 1] != ",":
         start -= 1
     m = re.match(r"[^\s,]*", text[start:])

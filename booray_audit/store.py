@@ -19,10 +19,19 @@ from .record import printable
 
 SCHEMA_VERSION = 2
 
-# The personal record of every player; {where} and {where2} filter the hands and the
-# violations (by session date, player) for `booray-audit stats`.
+# The personal record of every player, per group of hands: {scope} picks the hands (a
+# query of hand_id and grp, the group's name); names are as the aliases make them.
 PLAYER_RECORD = """
-SELECT hp.player,
+WITH scope AS ({scope}),
+hp AS (SELECT scope.grp, coalesce(a.player, x.player) AS player, x.* EXCLUDE (player)
+       FROM hand_players x JOIN scope USING (hand_id) LEFT JOIN aliases a ON a.alias = x.player),
+v AS (SELECT grp, player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
+      FROM (SELECT scope.grp, coalesce(a.player, f.player) AS player, f.kind, count(*) AS n
+            FROM findings f JOIN scope USING (hand_id) LEFT JOIN aliases a ON a.alias = f.player
+            WHERE f.class = 'play' GROUP BY ALL)
+      GROUP BY grp, player)
+SELECT hp.grp,
+       hp.player,
        count(*) AS hands,
        count(*) FILTER (WHERE hp.status = 'play') AS played,
        count(*) FILTER (WHERE hp.status = 'pass') AS passed,
@@ -39,20 +48,10 @@ SELECT hp.player,
            AS bourre_rate,
        coalesce(any_value(v.violations), 0) AS violations,
        coalesce(any_value(v.by_kind), '') AS violations_by_kind
-FROM hand_players hp
-JOIN hands h USING (hand_id)
-JOIN sessions s USING (session_id)
-LEFT JOIN (
-    SELECT player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
-    FROM (SELECT f.player, f.kind, count(*) AS n
-          FROM findings f JOIN hands h2 USING (hand_id) JOIN sessions s2 USING (session_id)
-          WHERE f.class = 'play' AND {where2}
-          GROUP BY f.player, f.kind)
-    GROUP BY player) v ON v.player = hp.player
-WHERE {where}
-GROUP BY hp.player
-ORDER BY net DESC, hp.player
+FROM hp LEFT JOIN v ON v.grp IS NOT DISTINCT FROM hp.grp AND v.player = hp.player
+GROUP BY hp.grp, hp.player
 """
+ALL_HANDS = "SELECT hand_id, NULL::VARCHAR AS grp FROM hands"
 
 TABLES = {
     "imports": ("path VARCHAR, sha256 VARCHAR, imported_at TIMESTAMPTZ, hands INTEGER, duplicates INTEGER, "
@@ -77,6 +76,8 @@ TABLES = {
     "findings": ("hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, class VARCHAR, "
                  "card VARCHAR, message VARCHAR, evidence VARCHAR, rule VARCHAR"),
     "rulings": "hand_id VARCHAR, player VARCHAR, kind VARCHAR, trick INTEGER, ruling VARCHAR, evidence VARCHAR",
+    # another name a player goes by (`booray-audit alias`): stats, ledger and the views use `player`
+    "aliases": "alias VARCHAR PRIMARY KEY, player VARCHAR",
     # beyond CLI.md §4: duties the audit could not judge (a cinch past the search budget)
     "undecidable": "hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, card VARCHAR, reason VARCHAR",
 }
@@ -85,13 +86,14 @@ CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable")
 
 VIEWS = {
     # one row per player: the personal record (the query `stats` runs, unfiltered)
-    "player_stats": PLAYER_RECORD.format(where="TRUE", where2="TRUE"),
+    "player_stats": f"SELECT * EXCLUDE (grp) FROM ({PLAYER_RECORD.format(scope=ALL_HANDS)}) ORDER BY net DESC, player",
     "ledger": """
-        SELECT h.session_id, hp.player, sum(hp.net) AS net
-        FROM hand_players hp JOIN hands h USING (hand_id)
-        GROUP BY h.session_id, hp.player""",
+        SELECT h.session_id, coalesce(a.player, hp.player) AS player, sum(hp.net) AS net
+        FROM hand_players hp JOIN hands h USING (hand_id) LEFT JOIN aliases a ON a.alias = hp.player
+        GROUP BY ALL""",
     "violations": """
-        SELECT player, kind, count(*) AS n FROM findings WHERE class = 'play' GROUP BY player, kind""",
+        SELECT coalesce(a.player, f.player) AS player, kind, count(*) AS n
+        FROM findings f LEFT JOIN aliases a ON a.alias = f.player WHERE class = 'play' GROUP BY ALL""",
 }
 
 
@@ -196,7 +198,7 @@ class Stage:
         _sweep()
         self.dir = tempfile.TemporaryDirectory(prefix=f"booray-stage-{os.getpid()}-")
         self.files = {t: open(os.path.join(self.dir.name, f"{t}.csv"), "w", newline="", encoding="utf-8")
-                      for t in TABLES if t != "imports"}
+                      for t in TABLES if t not in ("imports", "aliases")}
         # every text quoted, a missing value an empty unquoted field: no text a record can
         # hold (`\\N`, "") reads back as NULL
         self.writers = {t: csv.writer(f, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n")

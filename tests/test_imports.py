@@ -216,3 +216,118 @@ def test_other_rules_or_cinch_budget_replace_the_findings_only_when_asked(tmp_pa
     assert query(db, "SELECT DISTINCT settings FROM sessions")[0][0].startswith("rules=basic")
     assert content(db) != before and not query(db, "SELECT * FROM findings WHERE kind LIKE 'cinch%'")
     assert len(sessions(db)) == 1
+
+
+# ---- the questions players and leagues ask -------------------------------------------------
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory):
+    """The home game and the conformance corpus in one store."""
+    where = tmp_path_factory.mktemp("league")
+    db = where / "league.duckdb"
+    run_cli("import", HOME, CORPUS, "--db", db)
+    return db
+
+
+def as_json(p):
+    import json
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def test_stats_scoped_grouped_and_sorted(league):
+    everyone = as_json(run_cli("stats", "--db", league, "--format", "json"))
+    friday = as_json(run_cli("stats", "--db", league, "--format", "json", "--event", "friday night at boudreaux's"))
+    assert {r["player"] for r in friday} == {"Carol", "Heidi", "Alice", "Eve", "Sybil", "Judy"}
+    assert sum(r["hands"] for r in friday) == 24 * 6
+    by_event = as_json(run_cli("stats", "--db", league, "--format", "json", "--by", "event"))
+    # the groups add up to the whole record, player by player
+    for field in ("hands", "net", "bourres", "violations"):
+        totals: dict = {}
+        for r in by_event:
+            totals[r["player"]] = totals.get(r["player"], 0) + r[field]
+        assert totals == {r["player"]: r[field] for r in everyone}, field
+    friday_rows = [{k: v for k, v in r.items() if k != "event"} for r in by_event
+                   if r["event"] == "Friday night at Boudreaux's"]
+    assert friday_rows == friday
+    by_bourres = as_json(run_cli("stats", "--db", league, "--format", "json", "--sort", "bourres"))
+    assert [r["bourres"] for r in by_bourres] == sorted((r["bourres"] for r in everyone), reverse=True)
+    source = as_json(run_cli("stats", "--db", league, "--format", "json", "--source", HOME))
+    assert source == friday
+    [session] = {r["session"] for r in as_json(run_cli("stats", "--db", league, "--format", "json", "--by",
+                                                       "session", "--event", "Friday night at Boudreaux's"))}
+    assert as_json(run_cli("stats", "--db", league, "--format", "json", "--session", session[:8])) == friday
+    months = as_json(run_cli("stats", "--db", league, "--format", "json", "--by", "month"))
+    assert {r["month"] for r in months} <= {"2026-11", "(no date)"}
+
+
+def test_relative_dates(league):
+    from datetime import date, timedelta
+    days = (date.today() - date(2026, 11, 27)).days
+    inside = as_json(run_cli("stats", "--db", league, "--format", "json", "--since", f"{days + 1}d",
+                             "--until", "today"))
+    outside = as_json(run_cli("stats", "--db", league, "--format", "json", "--since", f"{max(days - 1, 0)}d"))
+    assert any(r["player"] == "Sybil" for r in inside)  # the home game, 2026-11-27
+    if days >= 1:
+        assert not any(r["player"] == "Sybil" for r in outside)
+    p = run_cli("stats", "--db", league, "--since", "last-fortnight")
+    assert p.returncode == 3 and b"30d, 4w, today" in p.stderr
+
+
+def test_aliases_count_every_spelling_as_one_player(tmp_path):
+    db = tmp_path / "a.duckdb"
+    text = (CORPUS / "09-session-chain.bhh").read_text()
+    (tmp_path / "a.bhh").write_text(text)
+    (tmp_path / "b.bhh").write_text(text.replace("Session chain", "Session chain 2").replace("Ann", "ann"))
+    run_cli("import", tmp_path / "a.bhh", tmp_path / "b.bhh", "--db", db)
+    before = {r["player"]: r for r in as_json(run_cli("stats", "--db", db, "--format", "json"))}
+    assert run_cli("alias", "Ann", "ann", "A. Thibodeaux", "--db", db).returncode == 0
+    after = {r["player"]: r for r in as_json(run_cli("stats", "--db", db, "--format", "json"))}
+    assert "ann" not in after and after["Ann"]["hands"] == before["Ann"]["hands"] + before["ann"]["hands"]
+    assert after["Ann"]["net"] == before["Ann"]["net"] + before["ann"]["net"]
+    assert as_json(run_cli("stats", "--player", "ann", "--db", db, "--format", "json"))[0]["player"] == "Ann"
+    overall = {r["player"] for r in as_json(run_cli("ledger", "--db", db, "--format", "json"))}
+    assert "ann" not in overall and "Ann" in overall
+    views = as_json(run_cli("sql", "SELECT DISTINCT player FROM ledger UNION SELECT player FROM player_stats",
+                            "--db", db, "--format", "json"))
+    assert {"player": "ann"} not in views and {"player": "Ann"} in views
+    listed = run_cli("alias", "--db", db, "--format", "csv").stdout.decode().splitlines()
+    assert listed == ["player,alias", "Ann,A. Thibodeaux", "Ann,ann"]
+    p = run_cli("alias", "ann", "Ann", "--db", db)  # Ann is the name kept: not an alias of itself
+    assert p.returncode == 3 and b"cannot be an alias of itself" in p.stderr
+    assert run_cli("alias", "--remove", "ann", "--db", db).returncode == 0
+    back = {r["player"]: r["hands"] for r in as_json(run_cli("stats", "--db", db, "--format", "json"))}
+    assert back == {k: v["hands"] for k, v in before.items()}
+
+
+def test_find_writes_the_hands_asked_for_as_bhh(league, tmp_path):
+    p = run_cli("find", "--kind", "renege", "--db", league)
+    assert p.returncode == 0 and p.stdout.startswith(b"[Event ")
+    (tmp_path / "reneges.bhh").write_bytes(p.stdout)
+    import json
+    p = run_cli("check", tmp_path / "reneges.bhh", "--format", "json")
+    assert p.returncode == 1, p.stderr  # findings, no syntax error
+    check = json.loads(p.stdout)
+    hands = [h for s in check["sessions"] for h in s["hands"]]
+    stored = query(league, "SELECT count(DISTINCT hand_id) FROM findings WHERE kind = 'renege'")[0][0]
+    assert len(hands) == stored and all(any(f["kind"] == "renege" for f in h["findings"]) for h in hands)
+    # split: a file per session; every disputed hand, once
+    run_cli("find", "--disputed", "--split", tmp_path / "out", "--db", league)
+    files = sorted((tmp_path / "out").iterdir())
+    disputed = query(league, "SELECT count(DISTINCT hand_id), count(DISTINCT session_id) FROM rulings "
+                             "JOIN hands USING (hand_id)")[0]
+    assert len(files) == disputed[1]
+    assert sum(f.read_text().count("\nDispute ") for f in files) >= disputed[0]
+    p = run_cli("find", "--kind", "renage", "--db", league)
+    assert p.returncode == 3 and b"did you mean renege" in p.stderr
+
+
+def test_replay_by_id_shows_the_stored_hand_as_the_file_does(league):
+    [(hand_id,)] = query(league, """SELECT hand_id FROM hands JOIN sessions USING (session_id)
+                                    WHERE number = 12 AND event = 'Friday night at Boudreaux''s'""")
+    from_file = run_cli("replay", HOME, "--hand", "12")
+    from_store = run_cli("replay", "--id", hand_id[:10], "--db", league)
+    assert from_store.returncode == from_file.returncode == 1
+    assert from_store.stdout == from_file.stdout and b"trick" in from_store.stdout
+    p = run_cli("replay", "--id", "nosuchhand", "--db", league)
+    assert p.returncode == 3 and b"no stored hand has the id nosuchhand" in p.stderr

@@ -281,3 +281,12 @@ def test_parser_tables_loaded_from_the_cache_read_every_file_as_fresh_ones(tmp_p
         assert cached == fresh and any(problems for _, problems in cached)
     finally:
         notation.parser.cache_clear()
+
+
+def test_an_error_at_the_end_of_a_line_that_ends_in_a_comment():
+    """Found by the fuzz test: the parser's column lay past the line's last character."""
+    import io
+    data = b'Trick\xef\xbb\xbf# a comment after a stray byte-order mark\r\n[Event "x"]\r\n'
+    problems = [it for it in notation.read(io.BytesIO(data), "f.bhh") if isinstance(it, r.SyntaxProblem)]
+    assert problems and str(problems[0]).startswith("f.bhh:1:")
+    assert "expected a number or a player's name, found the end of the line" in str(problems[0])
