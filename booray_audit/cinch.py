@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from .cards import FULL_DECK, above, card_str, cards_of, suit_mask
 from .engine import beats, legal, winning
+from .refute import refutes
 from .rules import Rules
 
 
@@ -749,11 +750,12 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
 
 
 def judge(pos: Position, won: int, rules: Rules,
-          solver: Solver | None = None) -> Cinch | Unsettled | Contradicted | None:
+          solver: Solver | None = None, refute: bool = True) -> Cinch | Unsettled | Contradicted | None:
     """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle.
     A position the search cannot settle within its budget gives ``Unsettled``, one that
     no deal fits gives ``Contradicted`` (both falsy: the audit never invents a cinch,
-    and reports the check as undecidable)."""
+    and reports the check as undecidable).  ``refute``: try concrete deals (refute.py)
+    before the search; they can only show there is no cinch, and do so for most."""
     k = rules.need - won
     if rules.cinch == "off":
         return None
@@ -770,6 +772,9 @@ def judge(pos: Position, won: int, rules: Rules,
     lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
+    if refute and refutes(pos, k, rules):
+        solver.decided_by = "refuter"
+        return None
     try:
         if solver.solve(pos, k):
             return Cinch(k, _why(pos, won, k))

@@ -619,6 +619,9 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
     def con():
         return store.connect_waiting(db, wait=wait)
 
+    def reader():
+        return store.connect_waiting(db, read_only=True, wait=wait)
+
     for path in paths:
         if path is None:
             code = UNREADABLE
@@ -630,7 +633,7 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
                     print(f"{printable(path)}: imported before (the same content): skipped")
                 continue
             chains = Chains()
-            known = None if again else Known(con, settings, chains)
+            known = None if again else Known(reader, settings, chains)
             items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes,
                                   known=known))
             res = import_file(con, path, items, sha, settings, replace, chains)

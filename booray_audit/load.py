@@ -31,7 +31,7 @@ from .audit import HandReport, Resume, Resumed, SessionStart
 from .store import CHILDREN, TABLES, Stage, StoreError, exact, parquet_source, claim_partition
 from .writer import hand_lines, tag_line
 
-BATCH = 256  # hands asked about in one query, while a session's hands are known
+BATCH = 2048  # hands asked about in one query (one connection), while a session's hands are known
 
 
 def settings_of(rules: str | None, cinch_nodes: int) -> str:
@@ -85,10 +85,12 @@ class Known:
         hunting = False
         for it in items:
             if isinstance(it, r.Session):
-                yield from self._flush(pending)
                 ahead.session(it)
                 hunting = None  # decided at the session's first hand
-                yield it
+                if pending:
+                    pending.append((it, None))
+                else:
+                    yield it
             elif isinstance(it, r.Hand):
                 chain, text = ahead.hand(it)
                 if hunting is None:

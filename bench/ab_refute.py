@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A/B: the cinch judge with and without the refuter, on every decision a seeded corpus meets.
+
+    python bench/ab_refute.py                      # 6 and 8 players, 20,000+ decisions
+    python bench/ab_refute.py --hands 300          # quicker
+
+Generates sessions (seeded), audits them once to collect every position the cinch judge
+is asked about, then judges each position twice: the search alone (A) and the refuter
+first (B).  Prints the counts, every decision that differs (only "undecidable" in A may
+become "no cinch" in B: each such one is listed), and the time per decision of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def decisions(players: int, hands: int, seed: int) -> list:
+    """Every (position, tricks won, rules) the judge meets auditing a generated corpus."""
+    from booray_audit import cinch, notation
+    from booray_audit.audit import audit
+    from booray_audit.generate import generate
+    import io
+    text = "\n".join(generate(hands, players=(players, players), seed=seed, violations=0.02)) + "\n"
+    seen = []
+    real = cinch.judge
+
+    def record(pos, won, rules, solver=None, refute=True):
+        seen.append((pos, won, rules))
+        return real(pos, won, rules, solver, refute=False)
+
+    cinch.judge = record
+    try:
+        for _ in audit(notation.read(io.BytesIO(text.encode()), "ab.bhh")):
+            pass
+    finally:
+        cinch.judge = real
+    return seen
+
+
+def verdict(answer) -> str:
+    from booray_audit.cinch import Cinch, Contradicted, Unsettled
+    if isinstance(answer, Cinch):
+        return f"cinch {answer.sure}" if hasattr(answer, "sure") else "cinch"
+    if isinstance(answer, Unsettled):
+        return "undecidable"
+    if isinstance(answer, Contradicted):
+        return "contradicted"
+    return "no cinch"
+
+
+def compare(seen: list, nodes: int) -> dict:
+    from booray_audit.cinch import Solver, judge
+    from booray_audit.cards import card_str, cards_of
+    times = {"A": [], "B": []}
+    same = settled = 0
+    differ, newly = [], []
+    for pos, won, rules in seen:
+        out = {}
+        for side, refute in (("A", False), ("B", True)):
+            start = time.perf_counter()
+            out[side] = verdict(judge(pos, won, rules, Solver(rules, nodes or None), refute=refute))
+            times[side].append(time.perf_counter() - start)
+        if out["A"] == out["B"]:
+            same += 1
+        elif out["A"] == "undecidable" and out["B"] == "no cinch":
+            settled += 1
+            newly.append({"player": pos.me, "hand": " ".join(map(card_str, cards_of(pos.hand))), "won": won,
+                          "trick": [card_str(c) for _, c in pos.trick]})
+        else:
+            differ.append({"A": out["A"], "B": out["B"], "position": repr(pos), "won": won})
+    stat = {}
+    for side, t in times.items():
+        t.sort()
+        stat[side] = {"mean_ms": round(1000 * sum(t) / len(t), 4), "p99_ms": round(1000 * t[int(0.99 * (len(t) - 1))], 3),
+                      "total_s": round(sum(t), 2)}
+    return {"decisions": len(seen), "identical": same, "newly_settled": settled, "differ": differ,
+            "newly_settled_list": newly, "time": stat}
+
+
+def main() -> int:
+    from booray_audit.cinch import NODES
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=6000)
+    ap.add_argument("--players", default="6,8")
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--nodes", type=int, default=NODES)
+    a = ap.parse_args()
+    report = {}
+    for players in (int(p) for p in a.players.split(",")):
+        seen = decisions(players, a.hands, a.seed + players)
+        report[players] = compare(seen, a.nodes)
+        r = report[players]
+        print(f"{players} players: {r['decisions']} decisions, {r['identical']} identical, "
+              f"{r['newly_settled']} newly settled, {len(r['differ'])} differ; {r['time']}", file=sys.stderr)
+    print(json.dumps(report, indent=1))
+    return 1 if any(r["differ"] for r in report.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
