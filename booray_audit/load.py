@@ -22,13 +22,16 @@ whose chain is stored are not audited again (``Known``); their rows are copied.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
 from . import record as r
 from .audit import HandReport, Resume, Resumed, SessionStart
-from .store import CHILDREN, TABLES, Stage, StoreError, exact, parquet_source, claim_partition
+from .cards import SUIT_LETTERS, card_str
+from .store import CHILDREN, TABLES, Stage, claim_partition, create_tables, exact, parquet_source
 from .writer import hand_lines, tag_line
 
 BATCH = 2048  # hands asked about in one query (one connection), while a session's hands are known
@@ -49,16 +52,17 @@ class Chains:
     def __init__(self):
         self.tags_text = ""
         self.last = ""
-        self.done: dict[int, tuple[str, str]] = {}  # id(hand) -> (chain, text), worked out ahead
+        self.done: dict[int, tuple] = {}  # id(hand) -> (hand, chain, text), worked out ahead
 
     def session(self, session: r.Session) -> None:
         self.tags_text = "\n".join(tag_line(k, v) for k, v in session.tags)
         self.last = _hash("tags", self.tags_text)
-        self.done.clear()
 
     def hand(self, hand: r.Hand) -> tuple[str, str]:
-        got = self.done.pop(id(hand), None)
-        if got is None:
+        ahead = self.done.pop(id(hand), None)
+        if ahead is not None and ahead[0] is hand:
+            got = ahead[1:]
+        else:
             text = "\n".join(hand_lines(hand))
             got = (_hash(self.last, text), text)
         self.last = got[0]
@@ -98,7 +102,7 @@ class Known:
                 if not hunting:
                     yield it
                     continue
-                self.chains.done[id(it)] = (chain, text)
+                self.chains.done[id(it)] = (it, chain, text)
                 pending.append((it, chain))
                 if len(pending) >= BATCH:
                     yield from self._flush(pending)
@@ -121,7 +125,6 @@ class Known:
                 [self.settings, chains]).fetchall()}
         finally:
             con.close()
-        import json
         for it, chain in pending:
             if chain is not None and chain in found:
                 source, state = found[chain]
@@ -134,7 +137,6 @@ class Known:
 def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains: Chains | None = None) -> dict:
     """Write the rows of one file's audit stream; return counts.  Staged hands carry their
     session's place in the file instead of a session id, and no hand id: ``load`` gives them."""
-    import json
     chains = chains or Chains()
     counts = {"hands": 0, "findings": 0, "problems": 0, "reused": 0}
     start, ordinal, staged = None, 0, False
@@ -166,8 +168,6 @@ def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains
 
 def _session_row(start: SessionStart, origin: str, ordinal: int, settings: str, root: str,
                  tags_text: str) -> list:
-    import json
-    from datetime import datetime
     s, rules = start.session, start.rules
     date = (s.tag("Date") or "").replace(".", "-")
     try:
@@ -180,7 +180,6 @@ def _session_row(start: SessionStart, origin: str, ordinal: int, settings: str, 
 
 
 def _stage_hand(stage: Stage, seq: int, h: HandReport, skey: str, chain: str, text: str, state) -> None:
-    from .cards import SUIT_LETTERS, card_str
     rep, s = h.replay, h.settlement
     trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else None
     stage.row("hands", seq, [None, skey, rep.number, rep.dealer, trump, s.pot, s.winner, s.carry,
@@ -243,10 +242,6 @@ class Loaded:
     findings: int = 0  # of the hands copied from earlier audits
     edits: list[Edit] = field(default_factory=list)
     refused: bool = False  # edits found and not to be replaced: nothing changed
-
-
-def _sessions_sql(stage: Stage) -> str:
-    return f"SELECT * FROM {stage.read('sessions')}"
 
 
 def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, replace: bool) -> Loaded:
@@ -460,7 +455,6 @@ def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "")
         os.makedirs(out_dir, exist_ok=True)
         claim_partition(out_dir, source, path)
         con = duckdb.connect()
-        from .store import create_tables
         create_tables(con)
         load(con, stage, r.printable(path), "", r.printable(origin), settings, False)
         for name, table in PARQUET_TABLES.items():
@@ -469,8 +463,6 @@ def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "")
             con.execute(f"""COPY (SELECT {exact(table)}, '{source}' AS source FROM {table} {order})
                             TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
         con.close()
-    except StoreError:
-        raise
     finally:
         stage.cleanup()
     return counts

@@ -20,7 +20,7 @@ from typing import IO, Iterable, Iterator
 from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-from . import record as r
+from . import record as r, strict
 from .cards import CardError, parse_card, parse_suit
 from .rules import RulesError, check_tag
 
@@ -418,6 +418,9 @@ def _renumber(items: list, body) -> list:
     return [(it[0], it[1], lines[it[2] - 1]) if isinstance(it, tuple) else it for it in items]
 
 
+FAST = True  # read plain hands with strict.py (the tests compare it with Lark's reading)
+
+
 class Reader:
     """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s."""
 
@@ -502,7 +505,12 @@ class Reader:
         return r.SyntaxProblem(self.path, line, column, message, text.rstrip("\r\n"))
 
     def _parse(self, start: int, body: list) -> tuple[list, list]:
-        """Parse a chunk; on failure, find every bad line of it."""
+        """Parse a chunk (a plain one without Lark: strict.py); on failure, find every bad
+        line of it."""
+        if FAST:
+            fast = strict.items(body)
+            if fast is not None:
+                return fast, []
         if not any(isinstance(t, Unreadable) for _, t in body):
             try:
                 items = parser().parse(_joined(body))

@@ -1,0 +1,103 @@
+"""The fast reader (strict.py) against the grammar: every hand it accepts must give
+exactly the records Lark's parse gives; anything else it must hand to Lark."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from booray_audit import notation, strict
+from booray_audit.generate import generate_text
+
+from .conftest import CORPUS, ROOT
+
+
+def chunks(data: bytes):
+    yield from notation._chunks(notation._lines(io.BytesIO(data), "t.bhh"))
+
+
+def by_lark(body):
+    """Lark's items for a chunk, or None when Lark refuses it."""
+    if any(not isinstance(t, str) for _, t in body):
+        return None
+    try:
+        return notation._renumber(notation.parser().parse(notation._joined(body)), body)
+    except Exception:
+        return None
+
+
+def same(fast, lark) -> bool:
+    return lark is not None and [repr(x) for x in fast] == [repr(x) for x in lark] \
+        and [getattr(x, "line", None) for x in fast] == [getattr(x, "line", None) for x in lark]
+
+
+def check(data: bytes) -> tuple[int, int]:
+    """(chunks the fast reader took, chunks in all); fails on any difference."""
+    taken = total = 0
+    for kind, start, body in chunks(data):
+        total += 1
+        fast = strict.items(body)
+        if fast is None:
+            continue
+        taken += 1
+        lark = by_lark(body)
+        assert same(fast, lark), (body, fast, lark)
+    return taken, total
+
+
+FILES = sorted(CORPUS.glob("*.bhh")) + sorted((ROOT / "samples").glob("*.bhh"))
+
+
+def test_the_fast_reader_reads_every_shipped_file_as_lark_does():
+    taken = total = 0
+    for path in FILES:
+        t, n = check(path.read_bytes())
+        taken, total = taken + t, total + n
+    assert taken >= 0.8 * total, (taken, total)  # and it does take most of them
+
+
+def test_generated_logs_are_read_alike_and_all_fast():
+    for seed, players in ((1, (2, 2)), (2, (6, 6)), (3, (8, 8))):
+        text, _ = generate_text(60, players=players, seed=seed, violations=0.05)
+        taken, total = check(text.encode())
+        hands = text.count("\nHand ")
+        assert taken >= hands, (taken, hands)
+
+
+WORDS = ["Hand", "hand 7", "Trick", "Tricks", "Net", "Dispute", "Deal", "Up", "Trump", "Seats", "Dealer",
+         "Ante", "Pot", "pass", "play", "draw", "->", ",", ":", "Ann", "Ben", "Qs", "10h", "??", "?h", "T",
+         "3", "-2", "+4", "0", "99999999999", "{note}", "#", '"Big Ben"', "all", "none", "renege", "s",
+         "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦"]
+
+
+def test_mutated_lines_are_read_alike_or_left_to_lark():
+    rng = random.Random(2026)
+    bases = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 20_000]
+    bases.append(generate_text(20, players=(4, 6), seed=9)[0])
+    taken = 0
+    for _ in range(3000):
+        lines = rng.choice(bases).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            words = lines[i].split(" ")
+            j = rng.randrange(len(words) + 1)
+            action = rng.random()
+            if action < 0.4:
+                words.insert(j, rng.choice(WORDS))
+            elif action < 0.7 and words:
+                del words[min(j, len(words) - 1)]
+            elif words:
+                words[min(j, len(words) - 1)] = rng.choice(WORDS)
+            lines[i] = " ".join(words)
+        t, _ = check("\n".join(lines).encode("utf-8"))
+        taken += t
+    assert taken > 1000
+
+
+def test_a_file_reads_the_same_with_and_without_the_fast_reader(monkeypatch):
+    for path in FILES:
+        fast = list(notation.read(str(path)))
+        monkeypatch.setattr(notation, "FAST", False)
+        slow = list(notation.read(str(path)))
+        monkeypatch.setattr(notation, "FAST", True)
+        assert [repr(x) for x in fast] == [repr(x) for x in slow], path
