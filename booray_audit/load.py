@@ -214,16 +214,20 @@ class Edit:
     changed: list[int] = field(default_factory=list)
     added: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
+    unchanged: int = 0
     settings: str | None = None  # the stored session's, when it was audited otherwise
+    tags_changed: bool = False
 
     def changes(self) -> str:
-        parts = []
+        parts = ["the session's tags changed"] if self.tags_changed else []
         if self.settings:
             parts.append(f"stored as audited with {self.settings}")
         for what, numbers in (("changed", self.changed), ("new", self.added), ("gone", self.removed)):
             if numbers:
                 parts.append(f"{_numbers(numbers)} {what}")
-        return ", ".join(parts) or "the session's tags changed"
+        if self.unchanged:
+            parts.append(f"{self.unchanged:,} unchanged")
+        return ", ".join(parts)
 
     def __str__(self) -> str:
         return f"session {self.ordinal} differs from the stored session {self.session_id}: {self.changes()}"
@@ -315,8 +319,9 @@ def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
             sid, st = stored[0]
             edit = _edit(con, skey, sid, st if st != settings else None)
         elif skey in here and here[skey][0] not in claimed and _overlaps(con, skey, *here[skey][:2], tags):
-            sid, _, st = here[skey]
+            sid, stored_tags, st = here[skey]
             edit = _edit(con, skey, sid, st if st != settings else None)
+            edit.tags_changed = stored_tags != tags
         else:
             placed.append((str(skey), _hash("session", tags_text, last), 0))
             continue
@@ -349,6 +354,8 @@ def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
             e.added.append(n)
         elif not same:
             e.changed.append(n)
+        else:
+            e.unchanged += 1
     return e
 
 

@@ -174,12 +174,12 @@ def test_an_edited_hand_is_reported_and_replaced_only_when_asked(tmp_path):
     p = run_cli("import", log, "--db", db)
     assert p.returncode == 4, p.stderr
     err = p.stderr.decode()
-    assert f"session 1 differs from the stored session {session}: hand 1 changed, hand 25 new" in err
+    assert f"session 1 differs from the stored session {session}: hand 1 changed, hand 25 new, 23 unchanged" in err
     assert "not imported, the database is unchanged (--replace replaces that session)" in err
     assert content(db) == before
     p = run_cli("import", log, "--db", db, "--replace")
     assert p.returncode == 1, p.stderr  # findings: the wrong net claim among them
-    assert f"session 1 replaced the stored session {session} (hand 1 changed, hand 25 new)" in p.stdout.decode()
+    assert f"session 1 replaced the stored session {session} (hand 1 changed, hand 25 new, 23 unchanged)" in p.stdout.decode()
     assert sessions(db) == [(session, 25)]  # no hand stored twice, the session keeps its id
     assert content(db) == content(fresh(tmp_path, log.read_bytes(), "edited"))
     assert ("wrong-settlement",) in query(db, "SELECT kind FROM findings JOIN hands USING (hand_id) "
@@ -195,7 +195,7 @@ def test_an_edited_tag_replaces_the_session_instead_of_adding_one(tmp_path):
     [(session, n)] = sessions(db)
     log.write_text(text.replace('[Event "Session chain"]', '[Event "Session chain, Thursday"]'))
     p = run_cli("import", log, "--db", db)
-    assert p.returncode == 4 and b"the session's tags changed" in p.stderr, p.stderr
+    assert p.returncode == 4 and b"the session's tags changed, 4 unchanged" in p.stderr, p.stderr
     run_cli("import", log, "--db", db, "--replace")
     assert sessions(db) == [(session, n)]
     assert query(db, "SELECT event FROM sessions") == [("Session chain, Thursday",)]
