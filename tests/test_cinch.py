@@ -79,11 +79,11 @@ def _agree(seed: int, count: int, rules, ranks: int, answer=lambda s, pos, k: s.
     return checked
 
 
-# 4,000 random reduced-deck positions (3 suits of 4 ranks, 2-4 players, 3-card hands)
+# 3,000 random reduced-deck positions (3 suits of 4 ranks, 2-4 players, 3-card hands)
 # under four trick-rule variants; `python bench/oracle.py` runs longer with other seeds.
 @pytest.mark.parametrize("chunk", range(10))
 def test_solver_agrees_with_the_oracle(chunk):
-    assert _agree(1000 + chunk, 400, VARIANTS[chunk % 4], ranks=4) == 400
+    assert _agree(1000 + chunk, 300, VARIANTS[chunk % 4], ranks=4) == 300
 
 
 def test_solver_agrees_with_the_oracle_on_a_wider_deck():
@@ -105,7 +105,7 @@ def test_the_on_lead_bound_is_sound_where_it_helps():
     from booray_audit.cards import suit_mask
     rng = random.Random(42)
     checked = 0
-    for _ in range(20000):
+    for _ in range(12000):
         pos, facts = random_position(rng, STD, ranks=4)
         if pos.trick:
             continue
@@ -119,7 +119,7 @@ def test_the_on_lead_bound_is_sound_where_it_helps():
         if bound > top_trumps(pos.hand, captors, pos.trump):
             assert oracle_value(facts, STD) >= bound
             checked += 1
-    assert checked >= 30
+    assert checked >= 15
 
 
 def _cards(text: str) -> int:

@@ -95,7 +95,7 @@ def run(*args) -> tuple[int, str, str]:
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_records_never_crash_and_agree_across_commands(seed, tmp_path):
     rng = random.Random(seed)
-    deadline = time.monotonic() + 25
+    deadline = time.monotonic() + 18
     done = 0
     while done < 300 and time.monotonic() < deadline:
         base = rng.choice(BASES)
@@ -121,10 +121,10 @@ def test_mutated_records_never_crash_and_agree_across_commands(seed, tmp_path):
             assert problems == [], (f.read_bytes(), problems)
             original, _ = notation.collect(notation.read(str(f)))
             assert sessions == original
-        if done % 10 == 0 or large:
+        if done % 20 == 0 or large:
             two = run("check", "--format", "json", "--jobs", "2", f)
             assert (two[0], two[1]) == (code, out)
             assert run("replay", f, "--hand", "1")[0] in (0, 1, 2, 3)
             assert run("import", f, "--db", tmp_path / "s.duckdb", "--quiet")[0] in (0, 1, 2, 3)
         done += 1
-    assert done >= 60, done
+    assert done >= 60, done  # files checked in the time given

@@ -75,7 +75,7 @@ def test_mutated_lines_are_read_alike_or_left_to_lark():
     bases = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 20_000]
     bases.append(generate_text(20, players=(4, 6), seed=9)[0])
     taken = 0
-    for _ in range(2000):
+    for _ in range(1200):
         lines = rng.choice(bases).split("\n")
         for _ in range(rng.randint(1, 3)):
             i = rng.randrange(len(lines))
@@ -91,7 +91,7 @@ def test_mutated_lines_are_read_alike_or_left_to_lark():
             lines[i] = " ".join(words)
         t, _ = check("\n".join(lines).encode("utf-8"))
         taken += t
-    assert taken > 700
+    assert taken > 400
 
 
 def test_a_file_reads_the_same_with_and_without_the_fast_reader(monkeypatch):
