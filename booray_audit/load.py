@@ -100,7 +100,10 @@ class Known:
                 if hunting is None:
                     hunting = bool(self.roots) and chain in self.roots
                 if not hunting:
-                    yield it
+                    if pending:  # behind the hands still waiting for their answer
+                        pending.append((it, None))
+                    else:
+                        yield it
                     continue
                 self.chains.done[id(it)] = (it, chain, text)
                 pending.append((it, chain))

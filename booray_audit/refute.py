@@ -14,6 +14,7 @@ the search costs.  tests/test_refute.py holds it to the brute-force oracle.
 
 from __future__ import annotations
 
+from .cards import cards_of
 from .engine import legal, winning
 from .rules import Rules
 
@@ -152,18 +153,9 @@ def _best(hands, pos, me: int, k: int, rules: Rules, policy) -> int:
     return turn(start, list(pos.trick), order[order.index(me) + 1:], 0)
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _cheapest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
     """Win the trick as cheaply as possible, else throw the lowest card; lead the highest."""
-    mine = _cards(legal(hand, cards, trump, rules).cards)
+    mine = cards_of(legal(hand, cards, trump, rules).cards)
     if not cards:
         return max(mine, key=lambda c: _strength(c, trump))
     best = cards[winning(cards, trump)]
@@ -173,7 +165,7 @@ def _cheapest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
 
 def _highest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
     """Play the highest card allowed; lead the lowest."""
-    mine = _cards(legal(hand, cards, trump, rules).cards)
+    mine = cards_of(legal(hand, cards, trump, rules).cards)
     if not cards:
         return min(mine, key=lambda c: _strength(c, trump))
     return max(mine, key=lambda c: _strength(c, trump))

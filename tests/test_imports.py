@@ -160,6 +160,21 @@ def test_a_log_that_grew_adds_its_new_hands_to_its_session(tmp_path, monkeypatch
     assert b"24 hands, 13 new, 11 already stored" in p.stdout and content(db2) == whole
 
 
+def test_a_stored_session_then_new_ones_in_one_file_keep_their_order(tmp_path, monkeypatch, capsys,
+                                                                        replays):
+    """The hands of a stored session wait for the store's answer; the sessions after it
+    must not overtake them (a new session's hands were once audited in the stored one)."""
+    db = tmp_path / "b.duckdb"
+    run_here(monkeypatch, capsys, "import", HOME, "--db", db)
+    both = HOME.read_text() + "\n" + EVENING + "\n" + OTHER_EVENING
+    (tmp_path / "more.bhh").write_text(both)
+    replays.clear()
+    code, out, _ = run_here(monkeypatch, capsys, "import", tmp_path / "more.bhh", "--db", db)
+    assert "28 hands, 4 new, 24 already stored" in out
+    assert sorted(replays) == [1, 1, 2, 2]  # the two evenings' hands only
+    assert content(db) == content(fresh(tmp_path, both.encode(), "both"))
+
+
 def test_an_edited_hand_is_reported_and_replaced_only_when_asked(tmp_path):
     db = tmp_path / "b.duckdb"
     log = tmp_path / "friday.bhh"
