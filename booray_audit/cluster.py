@@ -13,7 +13,6 @@ nothing else in the package imports this module.
 
 from __future__ import annotations
 
-import os
 from typing import Iterable
 
 from . import notation
@@ -46,9 +45,6 @@ def audit_files(paths: Iterable[str], out: str, rules: str | None = None,
 
     override = resolve(rules) if rules else None
     paths = list(paths)
-    names = [os.path.basename(p) for p in paths]
-    if len(set(names)) != len(names):
-        raise ValueError("two files share a name; their Parquet partitions would collide")
     if not paths:
         return []
     bag = dask.bag.from_sequence(paths, npartitions=len(paths))

@@ -16,8 +16,9 @@ distributed = pytest.importorskip("distributed")
 def test_dask_local_cluster_matches_check(tmp_path):
     from booray_audit.cluster import audit_files
     files = []
-    for seed in range(3):
-        path = tmp_path / f"table{seed}.bhh"
+    for seed in range(3):  # two of them share a name, in different folders: their partitions do not
+        path = tmp_path / ("a", "b", "c")[seed] / ("table.bhh" if seed < 2 else "table2.bhh")
+        path.parent.mkdir()
         text, _ = generate_text(60, players=(2, 6), seed=100 + seed, violations=0.2)
         path.write_text(text)
         files.append(str(path))
