@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 from . import record as r
 from .cinch import NODES, cinch_judge
-from .replay import CINCH_KINDS, Finding, HandReplay, Replay, kind_class
+from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
 
@@ -195,11 +195,7 @@ class SessionAudit:
         return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
 
 
-_KIND_ORDER = {k: i for i, k in enumerate(
-    ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow", "cinch-last", "lead-trump",
-     "dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size", "draw-limit", "bad-trump",
-     "missing-play", "unknown-player", "bad-dispute",
-     "wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement"))}
+_KIND_ORDER = {k: i for i, k in enumerate(FINDING_KINDS)}
 
 
 def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling | None:

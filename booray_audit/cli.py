@@ -464,8 +464,9 @@ def replay(file: Optional[str] = typer.Argument(None, metavar="FILE", help="a .b
 
 
 def _stored_hand(db: str, hand_id: str, wait: float):
-    """The reader's stream for a stored hand: its session's tags, the hands before it as
-    audited before (not replayed: the pot chain takes their stored state), then the hand."""
+    """(the reader's stream, session, hand number, where) for a stored hand: its session's
+    tags, the hands before it as audited before (not replayed: the pot chain takes their
+    stored state), then the hand."""
     import io
     import json
 
@@ -476,26 +477,17 @@ def _stored_hand(db: str, hand_id: str, wait: float):
     if found is None:
         raise UsageProblem(f"no stored hand has the id {hand_id} (or more than one starts so); "
                            "`booray-audit sql \"SELECT hand_id, number FROM hands\"` lists them")
-    tags, hands = found
+    tags, hands, number = found
     where = f"hand {hand_id}"
     text = tags + "\n\n" + "\n\n".join(t for t, _ in hands) + "\n"
-    states = [json.loads(s) if s else None for _, s in hands]
-    n = len(hands)
+    states = iter([json.loads(s) if s else None for _, s in hands[:-1]])
 
     def items():
-        seen = 0
         for it in notation.read(io.BytesIO(text.encode("utf-8")), where):
-            if isinstance(it, Hand):
-                seen += 1
-                if seen < n and states[seen - 1] is not None:
-                    yield Resume(it, states[seen - 1], "")
-                    continue
-                last[0] = it.number
-            yield it
+            state = next(states, None) if isinstance(it, Hand) else None
+            yield it if state is None else Resume(it, state, "")
 
-    last = [None]
-    stream = list(items())
-    return stream, 1, last[0], where
+    return items(), 1, number, where
 
 
 class TableFmt(str, Enum):
@@ -512,8 +504,6 @@ TABLE_FORMAT = typer.Option(TableFmt.text, "--format", metavar="text|csv|json",
 def _store():
     from . import store
     return store
-
-
 
 
 def _open(db: str, read_only: bool, sandbox: dict | None = None, wait: float = 30.0):
@@ -887,13 +877,13 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
     or keep: the disputed hands, a player's reneges, one session of a long log, ...
 
     Every hand comes out once (the store holds no hand twice) and in the tidy form."""
-    from .audit import _KIND_ORDER
     from .queries import find as query
-    if kind is not None and kind not in _KIND_ORDER:
+    from .replay import FINDING_KINDS
+    if kind is not None and kind not in FINDING_KINDS:
         from .record import closest
-        like = closest(kind, list(_KIND_ORDER))
+        like = closest(kind, list(FINDING_KINDS))
         raise UsageProblem(f"no finding is called `{kind}`" + (f"; did you mean {' or '.join(like)}?" if like
-                                                                 else f" (they are: {', '.join(_KIND_ORDER)})"))
+                                                                 else f" (they are: {', '.join(FINDING_KINDS)})"))
     scope = _scope(since, until, event, source, session)
     import duckdb
     con = _open(db, read_only=True, wait=wait)

@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Iterator
 from . import record as r
 from .audit import HandReport, Resume, Resumed, SessionStart
 from .cards import SUIT_LETTERS, card_str
-from .store import CHILDREN, TABLES, Stage, claim_partition, create_tables, exact, parquet_source
+from .store import CHILDREN, Stage, claim_partition, columns, create_tables, exact, parquet_source
 from .writer import hand_lines, tag_line
 
 BATCH = 2048  # hands asked about in one query (one connection), while a session's hands are known
@@ -141,7 +141,7 @@ def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains
     """Write the rows of one file's audit stream; return counts.  Staged hands carry their
     session's place in the file instead of a session id, and no hand id: ``load`` gives them."""
     chains = chains or Chains()
-    counts = {"hands": 0, "findings": 0, "problems": 0, "reused": 0}
+    counts = {"hands": 0, "findings": 0, "problems": 0}
     start, ordinal, staged = None, 0, False
     for item in items:
         if isinstance(item, SessionStart):
@@ -158,7 +158,6 @@ def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains
             if isinstance(item, Resumed):
                 stage.row("hands", seq, [None, str(ordinal), item.hand.number] + [None] * 6
                           + [chain, text, None, item.source])
-                counts["reused"] += 1
             else:
                 state = json.dumps(item.state) if item.state is not None else None
                 _stage_hand(stage, seq, item, str(ordinal), chain, text, state)
@@ -374,7 +373,7 @@ def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> Non
                    FROM sh JOIN placed p ON sh.session_id = p.skey WHERE sh.pos > p.from_pos""")
     out.findings = con.execute("""SELECT count(*) FROM findings WHERE hand_id IN
                                   (SELECT source FROM sh WHERE source IS NOT NULL)""").fetchone()[0]
-    cols = [c.split()[0] for c in TABLES["hands"].split(", ")]
+    cols = columns("hands")
     fresh = ", ".join("m.hand_id" if c == "hand_id" else "m.session_id" if c == "session_id" else f"s.{c}"
                       for c in cols)
     copied = ", ".join("m.hand_id" if c == "hand_id" else "m.session_id" if c == "session_id"
@@ -384,7 +383,7 @@ def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> Non
                     UNION ALL
                     SELECT {copied} FROM sh s JOIN moved m USING (stage_seq) JOIN hands h ON h.hand_id = s.source""")
     for table in CHILDREN:
-        cs = [c.split()[0] for c in TABLES[table].split(", ")]
+        cs = columns(table)
         pick = ", ".join("m.hand_id" if c == "hand_id" else f"c.{c}" for c in cs)
         con.execute(f"""CREATE TEMP TABLE new_{table} AS
                         SELECT {pick} FROM {stage.read(table)} c JOIN moved m ON m.stage_seq = c.stage_seq
@@ -402,7 +401,7 @@ def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> Non
     for table in ("hands",) + CHILDREN:
         con.execute(f"INSERT INTO {table} SELECT * FROM new_{table}")
         con.execute(f"DROP TABLE new_{table}")
-    scols = [c.split()[0] for c in TABLES["sessions"].split(", ")]
+    scols = columns("sessions")
     pick = ", ".join("p.session_id" if c == "session_id" else "t.chain" if c == "head" else f"ss.{c}"
                      for c in scols)
     con.execute(f"""INSERT INTO sessions SELECT {pick} FROM ss JOIN placed p ON p.skey = ss.stage_seq::VARCHAR

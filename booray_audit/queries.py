@@ -105,21 +105,19 @@ def ledger(con, session: str | None = None, scope: Scope = Scope()):
     if session:
         where += " AND h.session_id = ?"
         params = params + [session]
-    named = "coalesce(a.player, hp.player)"
-    joins = ("FROM hand_players hp JOIN hands h USING (hand_id) JOIN sessions s USING (session_id) "
-             "LEFT JOIN aliases a ON a.alias = hp.player")
+    joins = "FROM named_hand_players hp JOIN hands h USING (hand_id) JOIN sessions s USING (session_id)"
     rows = con.execute(f"""
-        SELECT h.session_id, any_value(s.event) AS event, any_value(s.date) AS date, {named} AS player,
+        SELECT h.session_id, any_value(s.event) AS event, any_value(s.date) AS date, hp.player,
                sum(hp.net) AS net
         {joins} WHERE {where}
-        GROUP BY h.session_id, {named}
+        GROUP BY h.session_id, hp.player
         ORDER BY any_value(s.date) NULLS LAST, h.session_id, net DESC, player""", params).fetchall()
     pots = con.execute(f"""
         SELECT h.session_id, arg_max(h.carry, h.number) AS pot_left
         FROM hands h JOIN sessions s USING (session_id) WHERE {where} GROUP BY h.session_id""", params).fetchall()
     overall = con.execute(f"""
-        SELECT {named} AS player, sum(hp.net) AS net {joins} WHERE {where}
-        GROUP BY {named} ORDER BY net DESC, player""", params).fetchall()
+        SELECT hp.player, sum(hp.net) AS net {joins} WHERE {where}
+        GROUP BY hp.player ORDER BY net DESC, player""", params).fetchall()
     return rows, dict(pots), overall
 
 
@@ -129,8 +127,7 @@ def find(con, scope: Scope = Scope(), player: str | None = None, kind: str | Non
     hand's text), session by session in date order, hands in order; streamed."""
     where, params = scope.where()
     if player:
-        where += """ AND h.hand_id IN (SELECT hand_id FROM hand_players x LEFT JOIN aliases a ON a.alias = x.player
-                                       WHERE coalesce(a.player, x.player) = ?)"""
+        where += " AND h.hand_id IN (SELECT hand_id FROM named_hand_players WHERE player = ?)"
         params.append(canonical(con, player))
     if kind:
         where += " AND h.hand_id IN (SELECT hand_id FROM findings WHERE kind = ?)"
@@ -149,8 +146,8 @@ def find(con, scope: Scope = Scope(), player: str | None = None, kind: str | Non
 
 def session_hands(con, hand_id: str):
     """The stored hand and the hands of its session before it: (the session's tags,
-    [(text, chain state after it)] in order), or None when no hand has that id (or a
-    unique start of one)."""
+    [(text, chain state after it)] in order, the hand's number), or None when no hand has
+    that id (or a unique start of one)."""
     found = con.execute("SELECT hand_id, session_id, number FROM hands WHERE starts_with(hand_id, ?) LIMIT 2",
                         [hand_id]).fetchall()
     if len(found) != 1:
@@ -159,4 +156,4 @@ def session_hands(con, hand_id: str):
     tags = con.execute("SELECT tags_text FROM sessions WHERE session_id = ?", [session_id]).fetchone()[0]
     hands = con.execute("SELECT text, state FROM hands WHERE session_id = ? AND number <= ? ORDER BY number",
                         [session_id, number]).fetchall()
-    return tags, hands
+    return tags, hands, number

@@ -21,7 +21,8 @@ RECORD_KINDS = ("dealer-passed", "out-of-turn", "duplicate-card", "not-held", "h
                 "draw-limit", "bad-trump", "missing-play", "unknown-player", "bad-dispute")
 CLAIM_KINDS = ("wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement")
 CINCH_KINDS = ("cinch-lead", "cinch-follow", "cinch-last")
-DISPUTE_KINDS = PLAY_KINDS + RECORD_KINDS + CLAIM_KINDS + ("cinch",)  # `cinch`: any cinch duty
+FINDING_KINDS = PLAY_KINDS + RECORD_KINDS + CLAIM_KINDS
+DISPUTE_KINDS = FINDING_KINDS + ("cinch",)  # `cinch`: any cinch duty
 
 
 def kind_class(kind: str) -> str:

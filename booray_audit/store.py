@@ -20,14 +20,14 @@ from .record import printable
 SCHEMA_VERSION = 2
 
 # The personal record of every player, per group of hands: {scope} picks the hands (a
-# query of hand_id and grp, the group's name); names are as the aliases make them.
+# query of hand_id and grp, the group's name); names are as the aliases make them (the
+# named_ views).
 PLAYER_RECORD = """
 WITH scope AS ({scope}),
-hp AS (SELECT scope.grp, coalesce(a.player, x.player) AS player, x.* EXCLUDE (player)
-       FROM hand_players x JOIN scope USING (hand_id) LEFT JOIN aliases a ON a.alias = x.player),
+hp AS (SELECT scope.grp, x.* FROM named_hand_players x JOIN scope USING (hand_id)),
 v AS (SELECT grp, player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
-      FROM (SELECT scope.grp, coalesce(a.player, f.player) AS player, f.kind, count(*) AS n
-            FROM findings f JOIN scope USING (hand_id) LEFT JOIN aliases a ON a.alias = f.player
+      FROM (SELECT scope.grp, f.player, f.kind, count(*) AS n
+            FROM named_findings f JOIN scope USING (hand_id)
             WHERE f.class = 'play' GROUP BY ALL)
       GROUP BY grp, player)
 SELECT hp.grp,
@@ -84,16 +84,21 @@ TABLES = {
 STAGED_EXTRA = {"hands": ", source VARCHAR"}  # a hand audited before: the stored hand to copy
 CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable")
 
-VIEWS = {
+VIEWS = {  # in the order they are made: the first two are what the others read
+    # hand_players and findings with each player under the name its aliases give
+    "named_hand_players": """
+        SELECT coalesce(a.player, x.player) AS player, x.* EXCLUDE (player)
+        FROM hand_players x LEFT JOIN aliases a ON a.alias = x.player""",
+    "named_findings": """
+        SELECT coalesce(a.player, x.player) AS player, x.* EXCLUDE (player)
+        FROM findings x LEFT JOIN aliases a ON a.alias = x.player""",
     # one row per player: the personal record (the query `stats` runs, unfiltered)
     "player_stats": f"SELECT * EXCLUDE (grp) FROM ({PLAYER_RECORD.format(scope=ALL_HANDS)}) ORDER BY net DESC, player",
     "ledger": """
-        SELECT h.session_id, coalesce(a.player, hp.player) AS player, sum(hp.net) AS net
-        FROM hand_players hp JOIN hands h USING (hand_id) LEFT JOIN aliases a ON a.alias = hp.player
-        GROUP BY ALL""",
+        SELECT h.session_id, hp.player, sum(hp.net) AS net
+        FROM named_hand_players hp JOIN hands h USING (hand_id) GROUP BY ALL""",
     "violations": """
-        SELECT coalesce(a.player, f.player) AS player, kind, count(*) AS n
-        FROM findings f LEFT JOIN aliases a ON a.alias = f.player WHERE class = 'play' GROUP BY ALL""",
+        SELECT player, kind, count(*) AS n FROM named_findings WHERE class = 'play' GROUP BY ALL""",
 }
 
 
@@ -268,8 +273,9 @@ def exact(table: str) -> str:
                      for name, kind, *_ in cols)
 
 
-def _cols(table: str, prefix: str = "") -> str:
-    return ", ".join(prefix + c.split()[0] for c in TABLES[table].split(", "))
+def columns(table: str) -> list[str]:
+    """The names of a table's columns, in order."""
+    return [c.split()[0] for c in TABLES[table].split(", ")]
 
 
 def imported_shas(con, settings: str) -> set[str]:
