@@ -5,8 +5,11 @@
     python bench/bench.py --small         # a few thousand hands, for CI (no timing is asserted)
 
 Stages per corpus (2, 6 and 8 players): parse, audit (replay with every check,
-the cinch included, and settlement), DuckDB import, and end to end; the cinch
-decisions met while auditing (mean, p99, share decided by the bounds alone);
+the cinch included, and settlement), DuckDB import, and end to end (the command
+`booray-audit check --format json`, a process of its own, hands per CPU second);
+the cinch decisions met while auditing (mean, p99, what decided them).  Audit and
+end to end run twice: with the compiled cinch search (where it is built) and with
+the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 parse+audit at growing sizes with peak memory (it must grow linearly and stay
 flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
@@ -117,12 +120,37 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     return out
 
 
-def run_stage(name: str, path: str, db: str | None = None) -> dict:
+def _env(pure: bool) -> dict:
+    env = dict(os.environ)
+    env.pop("BOORAY_AUDIT_PURE", None)
+    if pure:
+        env["BOORAY_AUDIT_PURE"] = "1"
+    return env
+
+
+def run_stage(name: str, path: str, db: str | None = None, pure: bool = False) -> dict:
     cmd = [sys.executable, __file__, "--stage", name, "--file", path] + (["--db", db] if db else [])
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.run(cmd, capture_output=True, text=True, env=_env(pure))
     if p.returncode:
         raise SystemExit(f"stage {name} failed: {p.stderr[-2000:]}")
     return json.loads(p.stdout)
+
+
+def end_to_end(path: str, hands: int, pure: bool = False) -> dict:
+    """`booray-audit check --format json FILE` in a process of its own: hands per CPU second
+    (its user + system time, the interpreter's start included) and peak memory."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(os.devnull, "w") as sink:
+        p = subprocess.run([sys.executable, "-m", "booray_audit.cli", "check", "--format", "json", path],
+                           stdout=sink, stderr=subprocess.PIPE, text=True, env=_env(pure))
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode not in (0, 1):
+        raise SystemExit(f"check failed: {p.stderr[-2000:]}")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return {"hands": hands, "cpu_s": cpu, "wall_s": wall, "hands_per_cpu_s": hands / cpu,
+            "peak_mb": after.ru_maxrss / 1024}
 
 
 def multiply_store(db: str, target: int) -> int:
@@ -192,17 +220,23 @@ def main(argv=None):
     base_n = a.hands or (300 if a.small else 10_000)
     scale = [int(x) for x in (a.scale or ("300,600" if a.small else "10000,100000,1000000")).split(",")]
     os.makedirs(a.out, exist_ok=True)
+    from booray_audit import cinch
+    compiled = cinch._search is not None
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-                    "base_hands": base_n, "corpora": {}}
+                    "cinch_search": cinch.SOLVER, "base_hands": base_n, "corpora": {}}
     for players in (int(x) for x in a.players.split(",")):
         path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
         entry = {"parse": run_stage("parse", path), "audit": run_stage("audit", path)}
         with tempfile.TemporaryDirectory() as tmp:
             entry["import"] = run_stage("import", path, os.path.join(tmp, "b.duckdb"))
         p, au = entry["parse"]["seconds"], entry["audit"]["seconds"]
-        entry["end_to_end_hands_per_s"] = base_n / au  # audit() includes the parse
+        entry["check"] = end_to_end(path, base_n)
+        entry["end_to_end_hands_per_s"] = entry["check"]["hands_per_cpu_s"]
         entry["audit_only_hands_per_s"] = base_n / max(au - p, 1e-9)
         entry["import_write_share"] = max(entry["import"]["seconds"] - au, 0) / entry["import"]["seconds"]
+        if compiled:
+            entry["pure_python"] = {"audit": run_stage("audit", path, pure=True),
+                                    "check": end_to_end(path, base_n, pure=True)}
         report["corpora"][players] = entry
         print(f"{players} players: {json.dumps(entry)}", file=sys.stderr)
     # growth: one corpus repeated
@@ -225,11 +259,37 @@ def main(argv=None):
         report["stats"] = run_stage("stats", base6, db)
     report["pokerkit"] = pokerkit_rate(1.0 if a.small else 5.0)
     if report["pokerkit"]:
-        e2e = report["corpora"].get(6, {}).get("end_to_end_hands_per_s")
-        if e2e:
-            report["ratio_to_pokerkit_6p"] = e2e / report["pokerkit"]["hands_per_s"]
+        six = report["corpora"].get(6, {})
+        if six:
+            report["ratio_to_pokerkit_6p"] = six["end_to_end_hands_per_s"] / report["pokerkit"]["hands_per_s"]
+            if "pure_python" in six:
+                report["ratio_to_pokerkit_6p_pure_python"] = (six["pure_python"]["check"]["hands_per_cpu_s"]
+                                                              / report["pokerkit"]["hands_per_s"])
     print(json.dumps(report, indent=1))
+    print(summary(report), file=sys.stderr)
     return 0
+
+
+def summary(report: dict) -> str:
+    """The table to read: hands per second by stage, compiled and pure Python side by side."""
+    rows = ["players  parse h/s  audit h/s (compiled | pure)  end to end h/CPU-s (compiled | pure)  "
+            "cinch mean/p99 ms (compiled | pure)"]
+    for players, e in report["corpora"].items():
+        pure = e.get("pure_python", {})
+
+        def cinch(audit):
+            c = audit.get("cinch", {})
+            return f"{c.get('mean_ms', 0):.3f}/{c.get('p99_ms', 0):.2f}" if c else "-"
+        rows.append(f"{players:>7}  {e['parse']['hands_per_s']:>9.0f}  "
+                    f"{e['audit']['hands_per_s']:>9.0f} | {pure.get('audit', {}).get('hands_per_s', 0):>6.0f}"
+                    f"            {e['end_to_end_hands_per_s']:>9.0f} | "
+                    f"{pure.get('check', {}).get('hands_per_cpu_s', 0):>6.0f}"
+                    f"                    {cinch(e['audit'])} | {cinch(pure.get('audit', {}))}")
+    if report.get("pokerkit"):
+        rows.append(f"PokerKit: {report['pokerkit']['hands_per_s']:.0f} hands/s; 6 players end to end / PokerKit: "
+                    f"{report.get('ratio_to_pokerkit_6p', 0):.2f} compiled, "
+                    f"{report.get('ratio_to_pokerkit_6p_pure_python', 0):.2f} pure Python")
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ search with memoisation; cheap bounds decide the easy positions first.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -169,8 +170,19 @@ def top_trumps(hand: int, captors: int, trump: int) -> int:
     return sure
 
 
-NODES = 3_000  # the exact search's default budget (``--cinch-nodes``)
-SOLVER = "pure Python"  # which implementation of the search runs (`booray-audit --version`)
+try:  # the compiled search (_search.c), built at install where a C compiler is found
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        raise ImportError("the pure-Python search was asked for")
+    from . import _search
+except ImportError:
+    _search = None
+# which implementation of the exact search runs (`booray-audit --version`)
+SOLVER = "compiled" if _search else "pure Python"
+# the exact search's default budget per decision (``--cinch-nodes``): a compiled node
+# costs about a hundredth of a Python one
+PYTHON_NODES = 3_000
+NODES = 200_000 if _search else PYTHON_NODES
+_BEAT = {"none": 0, "winner": 1, "previous": 2}
 
 
 class Undecided(Exception):
@@ -207,8 +219,10 @@ class Solver:
     cannot.
     """
 
-    def __init__(self, rules: Rules, max_nodes: int | None = NODES):
+    def __init__(self, rules: Rules, max_nodes: int | None = NODES, compiled: bool | None = None):
         self.rules = rules
+        # the compiled search, where built (None: whenever it is); the Python one is the reference
+        self.compiled = _search is not None and compiled is not False
         self.nodes = 0
         self.budget = max_nodes  # the exact search's share; None: no limit (exact, however long)
         self.max_nodes: float = max_nodes or float("inf")  # where the current step stops
@@ -222,11 +236,18 @@ class Solver:
         self._probes: tuple = ({}, {})  # the full searches' probes with the restricted adversary
         self.relaxed = False  # see _relax
 
-    def solve(self, pos: Position, k: int) -> bool:
+    def solve(self, pos: Position, k: int, nodes: int | None = None) -> bool:
         """Can P win ``k`` more tricks for sure? Raises ``Undecided`` when the exact
-        search goes past ``max_nodes`` (the class docstring gives the steps)."""
+        search goes past ``max_nodes`` (the class docstring gives the steps); the compiled
+        search (where built) takes ``nodes`` instead, when given (0: no limit)."""
         self.trump = pos.trump
         self.me = pos.seats.index(pos.me)
+        if self.compiled:
+            answer = self._compiled(pos, k, self.budget or 0 if nodes is None else nodes)
+            if answer is not None:
+                return answer
+            if self.budget and self.budget > PYTHON_NODES:  # a table wider than it takes
+                self.budget = self.max_nodes = PYTHON_NODES
         args = (pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick, k)
         for self.width, self.policy in self.PASSES:
             self._memo = {}
@@ -259,6 +280,21 @@ class Solver:
         self._memo = exact
         self.max_nodes = self.nodes + self.budget - first if self.budget else float("inf")
         return self._p(*args)
+
+    def _compiled(self, pos: Position, k: int, nodes: int) -> bool | None:
+        """Steps 1, 2 and 4 in C (_search.c), within ``nodes`` (0: no limit); None when it
+        does not take the position (more than 10 seats), for the Python steps to answer."""
+        r = self.rules
+        answer, nodes = _search.solve(pos.hand, pos.unseen, pos.trump, self.me, pos.counts, pos.forbidden,
+                                      pos.holds, pos.trick, k, _BEAT[r.must_beat], r.must_trump,
+                                      r.must_overtrump, r.trump_when_cannot_win == "may", nodes)
+        self.nodes += nodes
+        if answer == -2:
+            return None
+        self.decided_by = "compiled search"
+        if answer < 0:
+            raise Undecided
+        return bool(answer)
 
     def search(self, pos: Position, k: int, relaxed: bool = False) -> bool:
         """Step 4 alone (or, ``relaxed``, step 3 alone), within ``max_nodes``: what the
@@ -550,10 +586,11 @@ class Solver:
         pool = unseen & ~forb[seat]
         blank = self._blank(self._held(hand, trick)) if self.relaxed else 0
         choices = _choices(pool, hand | _mask(cards), unseen, forb, counts, seat)
-        if blank:
-            choices = [c for c in choices if not blank >> c & 1]
+        if blank:  # a blank suit's lowest card stands for the others, but for a card the seat must hold
+            held = forb[seat] >> HOLD
+            choices = [c for c in choices if not blank >> c & 1 or held >> c & 1]
             for suit in range(4):
-                m = pool & blank & suit_mask(suit)
+                m = pool & blank & suit_mask(suit) & ~held
                 if m:
                     choices.append((m & -m).bit_length() - 1)
         cnt = counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:]
@@ -772,6 +809,8 @@ def judge(pos: Position, won: int, rules: Rules,
     lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
+    if solver.compiled:
+        return _compiled(pos, won, k, rules, solver, refute)
     if refute and refutes(pos, k, rules):
         solver.decided_by = "refuter"
         return None
@@ -784,6 +823,28 @@ def judge(pos: Position, won: int, rules: Rules,
     return None
 
 
+def _compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool):
+    """``judge`` past the bounds with the compiled search: within FIRST_NODES, then the
+    refuter (a few deals settle positions with many opponents that take the search
+    millions of nodes), then the search again within the whole budget.  It runs every
+    step of the Python search with larger shares: `python bench/ab.py` checks that it
+    settles every decision the Python judge settles."""
+    budget = solver.budget or 0
+    first = min(budget, FIRST_NODES) if budget else FIRST_NODES
+    for nodes in (first, budget) if first != budget else (first,):
+        try:
+            return Cinch(k, _why(pos, won, k)) if solver.solve(pos, k, nodes) else None
+        except Undecided:
+            pass
+        if refute and refutes(pos, k, rules):
+            solver.decided_by = "refuter"
+            return None
+        refute = False
+    STATS["undecided"] += 1
+    return Unsettled(budget)
+
+
+FIRST_NODES = 20_000
 STATS = {"undecided": 0}
 ENTRY_BYTES = 800  # what one memo entry costs, measured: 2,000,000 entries took 1.6 GB
 
@@ -792,6 +853,8 @@ def set_memory(megabytes: int) -> None:
     """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 800 MB):
     past it they start afresh, which costs time, never an answer."""
     Solver.MEMO_ENTRIES = max(1, megabytes * 1_000_000 // ENTRY_BYTES)
+    if _search:
+        _search.memory(megabytes)
 
 
 def others_out_of_trump(pos: Position) -> bool:

@@ -89,13 +89,15 @@ QUIET = typer.Option(False, "--quiet", help="only session headers, hands with so
 
 CINCH_MEMORY = typer.Option(
     None, "--cinch-memory", min=1, callback=_memory, metavar="MB",
-    help="the most memory the cinch search's memos may use, in MB (default about 800); past it "
-         "they start afresh, which costs time, never an answer")
+    help="the most memory the cinch search's memos may use, in MB (default about 256 for the "
+         "compiled search, 800 for the Python one); past it they start afresh, which costs time, "
+         "never an answer")
 CINCH_NODES = typer.Option(
     NODES, "--cinch-nodes", min=0, metavar="N",
-    help="the exact cinch search's budget per decision, in positions (the cheaper steps before it "
-         "have fixed shares); a decision past it is reported as undecidable (0: no budget, exact "
-         "however long it takes)")
+    help="the exact cinch search's budget per decision, in positions (default 200,000 for the "
+         "compiled search, 3,000 for the Python one; the cheaper steps before it have fixed "
+         "shares); a decision past it is reported as undecidable (0: no budget, exact however "
+         "long it takes)")
 
 
 class Fmt(str, Enum):

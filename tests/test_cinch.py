@@ -1,5 +1,7 @@
 """The cinch (RULES.md §4): worked examples, the top-trumps count, and the exact
-solver against a brute-force oracle on reduced decks."""
+solver against a brute-force oracle on reduced decks — both implementations of the
+search (Python, the reference, and the compiled one where it is built) on every
+position."""
 
 from __future__ import annotations
 
@@ -8,12 +10,21 @@ import random
 import pytest
 
 from booray_audit.cards import FULL_DECK, mask_of, parse_card
+from booray_audit import cinch
 from booray_audit.cinch import Position, Solver, judge, top_trumps
 from booray_audit.rules import profile, with_toggle
 
 from .oracle import VARIANTS, oracle_value, random_position
 
 STD = profile("standard")
+IMPLEMENTATIONS = (False, True) if cinch._search else (False,)  # compiled?
+
+
+def solves(rules, pos, k, max_nodes=cinch.NODES) -> bool:
+    """The answer of every implementation of the search, which must agree."""
+    answers = {c: Solver(rules, max_nodes, compiled=c).solve(pos, k) for c in IMPLEMENTATIONS}
+    assert len(set(answers.values())) == 1, (pos, k, answers)
+    return answers[False]
 
 
 def view(hand: str, played: str = "", tricks_left: int | None = None, players: int = 4):
@@ -64,17 +75,17 @@ def test_a_known_void_in_trump_makes_lower_trumps_sure():
     assert not judge(view("2s 3s 4h", players=3), 1, STD)
 
 
-def _agree(seed: int, count: int, rules, ranks: int, answer=lambda s, pos, k: s.solve(pos, k),
-           solver=lambda rules: Solver(rules)):
-    """``answer`` (the solver's, by default all its steps) against the oracle's on
-    ``count`` random positions, for every need k."""
+def _agree(seed: int, count: int, rules, ranks: int, answer=None, solver=None):
+    """``answer(solver(rules), pos, k)`` against the oracle's on ``count`` random
+    positions, for every need k; by default every implementation's full solve."""
     rng = random.Random(seed)
     checked = 0
     for _ in range(count):
         pos, facts = random_position(rng, rules, ranks=ranks)
         value = oracle_value(facts, rules)
         for k in range(1, pos.hand.bit_count() + 1):
-            assert answer(solver(rules), pos, k) == (value >= k), (seed, pos, k, value)
+            got = solves(rules, pos, k) if answer is None else answer(solver(rules), pos, k)
+            assert got == (value >= k), (seed, pos, k, value)
         checked += 1
     return checked
 
@@ -136,9 +147,10 @@ def test_an_opponent_keeps_its_captor_under_a_boss_trump_lead():
     clubs = _cards("3c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
     pos = Position(hand, FULL_DECK & ~hand & ~gone, 2, ("Ivan", "Victor", "Carol", "Alice"), "Alice",
                    (4, 4, 4, 0), (0, clubs, clubs, 0), ())
-    solver = Solver(STD)
+    solver = Solver(STD, compiled=False)
     assert judge(pos, 1, STD, solver) is None
     assert solver.decided_by == "restricted adversary" and solver.nodes < 500
+    assert not solves(STD, pos, 2)
 
 
 def test_a_trick_p_wins_outright_counts_before_the_search():
@@ -160,7 +172,9 @@ def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
     checked = 0
     for i in range(1500):
         rules = (STD, with_toggle(STD, "must-beat", "previous"))[i % 2]
-        pos, facts = random_position(rng, rules, ranks=4)
+        # a third with a card one opponent is known to hold: in a blank suit it stays a
+        # card of its own (as the lowest stood for it, the holder could never play it)
+        pos, facts = random_position(rng, rules, ranks=4, upcard=i % 3 == 0)
         value = None
         for k in range(1, pos.hand.bit_count() + 1):
             if Solver(rules, max_nodes=10**6).search(pos, k, relaxed=True):
@@ -186,7 +200,7 @@ def _forgetful(rules) -> Solver:
 
 def test_a_search_that_forgets_its_memo_gives_the_same_answers():
     """``--cinch-nodes 0`` bounds memory by dropping the memos now and then."""
-    assert _agree(8, 150, STD, 4, solver=_forgetful) == 150
+    assert _agree(8, 150, STD, 4, lambda s, pos, k: s.solve(pos, k), _forgetful) == 150
 
 
 def test_positions_differing_only_in_which_low_card_fell_meet_in_the_memo():
@@ -240,7 +254,7 @@ def test_long_runs_of_unseen_cards_agree_with_the_oracle():
                     break
             value = oracle_value(facts, rules)
             for k in range(1, pos.hand.bit_count() + 1):
-                assert Solver(rules).solve(pos, k) == (value >= k), (pos, k, value)
+                assert solves(rules, pos, k) == (value >= k), (pos, k, value)
     assert runs >= 15  # the reduction was at work
 
 
@@ -254,7 +268,7 @@ def test_a_card_an_opponent_is_known_to_hold_agrees_with_the_oracle():
         held += any(pos.holds)
         value = oracle_value(facts, rules)
         for k in range(1, pos.hand.bit_count() + 1):
-            assert Solver(rules).solve(pos, k) == (value >= k), (pos, k, value)
+            assert solves(rules, pos, k) == (value >= k), (pos, k, value)
     assert held >= 50
 
 
@@ -268,6 +282,6 @@ def test_every_two_player_decision_of_a_small_deck_agrees_with_an_independent_so
     for pos, facts in every_position(STD):
         value = oracle_value(facts, STD)
         for k in range(1, pos.hand.bit_count() + 1):
-            assert Solver(STD).solve(pos, k) == (value >= k), (pos, k, value)
+            assert solves(STD, pos, k) == (value >= k), (pos, k, value)
         checked += 1
     assert checked > 20000

@@ -49,14 +49,14 @@ def test_wider_decks_and_more_players():
 def test_the_judge_answers_as_before_with_the_refuter_in_front():
     """A/B on every decision a seeded 6-player corpus meets: the refuter changes no answer
     the search gave; a check the search left undecidable may only become "no cinch".
-    (`python bench/ab_refute.py` runs this on 20,000+ decisions at 6 and 8 players.)"""
+    (`python bench/ab.py --b refuter` runs this on 20,000+ decisions at 6 and 8 players.)"""
     import importlib.util
     from .conftest import ROOT
-    spec = importlib.util.spec_from_file_location("ab_refute", ROOT / "bench" / "ab_refute.py")
+    spec = importlib.util.spec_from_file_location("ab", ROOT / "bench" / "ab.py")
     ab = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ab)
     seen = ab.decisions(6, 120, 61)
     assert len(seen) >= 200
-    result = ab.compare(seen, nodes=3_000)
+    result = ab.compare(seen, *ab.SIDES["refuter"])
     assert result["differ"] == []
     assert result["identical"] + result["newly_settled"] == result["decisions"]

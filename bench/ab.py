@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""A/B: the cinch judge with and without the refuter, on every decision a seeded corpus meets.
+"""A/B: the cinch judge two ways, on every decision a seeded corpus meets.
 
-    python bench/ab_refute.py                      # 6 and 8 players, 20,000+ decisions
-    python bench/ab_refute.py --hands 300          # quicker
+    python bench/ab.py                             # compiled vs pure Python, 6 and 8 players, 20,000+ decisions
+    python bench/ab.py --hands 300                 # quicker
+    python bench/ab.py --b refuter                 # the Python search alone vs the refuter in front
 
 Generates sessions (seeded), audits them once to collect every position the cinch judge
-is asked about, then judges each position twice: the search alone (A) and the refuter
-first (B).  Prints the counts, every decision that differs (only "undecidable" in A may
-become "no cinch" in B: each such one is listed), and the time per decision of each.
+is asked about, then judges each position twice.  ``--b compiled`` (the default): A is
+the pure-Python judge as it ships (refuter, then the search with its 3,000-node budget),
+B the compiled search with its own default budget.  ``--b refuter``: A is the Python
+search alone, B the refuter first.  Prints the counts, every decision that differs (only
+"undecidable" in A may become settled in B: each such one is listed) and the time per
+decision of each side.
 """
 
 from __future__ import annotations
@@ -55,23 +59,30 @@ def verdict(answer) -> str:
     return "no cinch"
 
 
-def compare(seen: list, nodes: int) -> dict:
-    from booray_audit.cinch import Solver, judge
+# a side: (search budget, compiled search, refuter in front)
+SIDES = {"refuter": ((3_000, False, False), (3_000, False, True)),
+         "compiled": ((3_000, False, True), (None, True, True))}
+
+
+def compare(seen: list, a: tuple, b: tuple) -> dict:
+    from booray_audit.cinch import NODES, Solver, judge
     from booray_audit.cards import card_str, cards_of
     times = {"A": [], "B": []}
     same = settled = 0
     differ, newly = [], []
     for pos, won, rules in seen:
         out = {}
-        for side, refute in (("A", False), ("B", True)):
+        for side, (nodes, compiled, refute) in (("A", a), ("B", b)):
             start = time.perf_counter()
-            out[side] = verdict(judge(pos, won, rules, Solver(rules, nodes or None), refute=refute))
+            solver = Solver(rules, NODES if nodes is None else nodes or None, compiled=compiled)
+            out[side] = verdict(judge(pos, won, rules, solver, refute=refute))
             times[side].append(time.perf_counter() - start)
         if out["A"] == out["B"]:
             same += 1
-        elif out["A"] == "undecidable" and out["B"] == "no cinch":
+        elif out["A"] == "undecidable" and out["B"] != "contradicted":
             settled += 1
-            newly.append({"player": pos.me, "hand": " ".join(map(card_str, cards_of(pos.hand))), "won": won,
+            newly.append({"now": out["B"], "player": pos.me, "hand": " ".join(map(card_str, cards_of(pos.hand))),
+                          "won": won,
                           "trick": [card_str(c) for _, c in pos.trick]})
         else:
             differ.append({"A": out["A"], "B": out["B"], "position": repr(pos), "won": won})
@@ -85,17 +96,19 @@ def compare(seen: list, nodes: int) -> dict:
 
 
 def main() -> int:
-    from booray_audit.cinch import NODES
+    from booray_audit import cinch
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=6000)
     ap.add_argument("--players", default="6,8")
     ap.add_argument("--seed", type=int, default=13)
-    ap.add_argument("--nodes", type=int, default=NODES)
+    ap.add_argument("--b", choices=sorted(SIDES), default="compiled")
     a = ap.parse_args()
+    if a.b == "compiled" and cinch._search is None:
+        raise SystemExit("the compiled search is not built here (pip install . with a C compiler)")
     report = {}
     for players in (int(p) for p in a.players.split(",")):
         seen = decisions(players, a.hands, a.seed + players)
-        report[players] = compare(seen, a.nodes)
+        report[players] = compare(seen, *SIDES[a.b])
         r = report[players]
         print(f"{players} players: {r['decisions']} decisions, {r['identical']} identical, "
               f"{r['newly_settled']} newly settled, {len(r['differ'])} differ; {r['time']}", file=sys.stderr)

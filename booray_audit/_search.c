@@ -1,0 +1,1066 @@
+/* The cinch's exact search, compiled: cinch.Solver (the reference, in pure Python)
+ * step for step — the counting bounds at every node, the restricted adversaries, the
+ * full search with its moves probed, the relaxed game — with the same rules, memo keys
+ * and adversary moves, and larger node shares.  Cards are suit * 16 + rank (rank
+ * 2..14); a hand is a 64-bit mask.  An answer is exact where given: 1 (a cinch), 0
+ * (none), -1 (past the node budget: undecided), -2 (a position this code does not
+ * take — more than 10 seats, a seat known to hold two cards — for the Python search).
+ * tests/test_compiled.py and tests/test_cinch.py hold it to the oracle and to Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define MAXS 10            /* seats */
+#define SUIT_MASK 0x7FFCull
+
+enum { BEAT_NONE = 0, BEAT_WINNER = 1, BEAT_PREVIOUS = 2 };
+
+typedef struct {
+    u64 hand, unseen;
+    u64 forb[MAXS];        /* cards each seat cannot hold */
+    u64 hold[MAXS];        /* unseen cards each seat is known to hold */
+    int cnt[MAXS];         /* cards left per seat (P's entry 0) */
+    int tseat[MAXS], tcard[MAXS], tlen;  /* the trick so far */
+    int k;
+} State;
+
+/* memo key: hand, unseen, each seat's forbidden cards, the held cards (a byte per
+ * seat), counts and need, the trick (or its summary) and the namespace */
+#define KEYW (2 + MAXS + 2 + 4)
+#define TAIL (2 + MAXS + 2)
+typedef struct {
+    u64 w[KEYW];
+} Key;
+typedef struct {  /* the memo's probe sequence reads these, four to a cache line */
+    u64 hash;
+    uint32_t epoch;
+    uint8_t val;
+} Tag;
+#define ENTRY_BYTES (sizeof(Tag) + sizeof(Key))
+
+/* memo namespaces: one per restricted pass, the exact search, its probes, and the
+ * positions P loses against some adversary (lost against every adversary) */
+enum { EXACT = 5, PROBE = 6, LOST = 7, RELAXED = 8, RELAXED_PROBE = 9 };
+
+typedef struct {
+    int n, me, trump;
+    int must_beat, must_trump, must_overtrump, may_keep;  /* may_keep: trump-when-cannot-win = may */
+    long long nodes, max_nodes;
+    int stop;
+    int width, policy, space;  /* moves per adversary turn (0: all), its policy, memo namespace */
+    int probing;               /* the full search probes each adversary move first */
+    int relaxed;               /* the relaxed game (Solver._relax): it can only show a cinch */
+} Search;
+
+static Tag *tags = NULL;
+static Key *keys = NULL;
+static size_t cap = 0, used = 0, max_entries = 256000000 / (4 * ENTRY_BYTES);  /* about 256 MB */
+static uint32_t epoch = 1;
+
+static inline u64 suit_mask(int s) { return SUIT_MASK << (16 * s); }
+static inline u64 above(int c) { return (SUIT_MASK & ~((2ull << (c & 15)) - 1)) << (16 * (c >> 4)); }
+#if defined(__POPCNT__)
+static inline int pc(u64 x) { return __builtin_popcountll(x); }
+#else  /* without the instruction, the library call costs more than this */
+static inline int pc(u64 x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+#endif
+static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int low_bit(u64 x) { return __builtin_ctzll(x); }
+
+static inline int beats(int card, int best, int trump)
+{
+    if ((card >> 4) == (best >> 4))
+        return (card & 15) > (best & 15);
+    return (card >> 4) == trump;
+}
+
+static int winning(const int *cards, int n, int trump)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (beats(cards[i], cards[best], trump))
+            best = i;
+    return best;
+}
+
+/* engine.legal: the cards P may play holding hand on cards */
+static u64 legal(const Search *s, u64 hand, const int *cards, int n)
+{
+    if (!n)
+        return hand;
+    int led = cards[0] >> 4, trump = s->trump;
+    int best = cards[winning(cards, n, trump)];
+    u64 follow = hand & suit_mask(led);
+    if (follow) {
+        if ((best >> 4) == led && s->must_beat != BEAT_NONE) {
+            int target = best;
+            if (s->must_beat == BEAT_PREVIOUS)
+                for (int i = n - 1; i >= 0; i--)
+                    if ((cards[i] >> 4) == led) { target = cards[i]; break; }
+            u64 beaters = follow & above(target);
+            if (beaters)
+                return beaters;
+        }
+        return follow;
+    }
+    u64 trumps = trump < 4 ? hand & suit_mask(trump) : 0;
+    if (!trumps || !s->must_trump)
+        return hand;
+    u64 beaters = (best >> 4) == trump ? trumps & above(best) : trumps;
+    if (s->must_overtrump && beaters)
+        return beaters;
+    if (!beaters && s->may_keep)
+        return hand;
+    return trumps;
+}
+
+/* cinch.reveal: the cards a player cannot hold after playing card on prior */
+static u64 reveal(const Search *s, int card, const int *prior, int n, int best)
+{
+    if (!n)
+        return 0;
+    int led = prior[0] >> 4, trump = s->trump, suit = card >> 4;
+    u64 out = 0;
+    if (suit == led) {
+        if ((best >> 4) == led && s->must_beat != BEAT_NONE) {
+            int target = best;
+            if (s->must_beat == BEAT_PREVIOUS)
+                for (int i = n - 1; i >= 0; i--)
+                    if ((prior[i] >> 4) == led) { target = prior[i]; break; }
+            if (!beats(card, target, trump))
+                out |= suit_mask(led) & above(target);
+        }
+        return out;
+    }
+    out |= suit_mask(led);
+    if (led == trump || !s->must_trump)
+        return out;
+    if (suit == trump) {
+        if (s->must_overtrump && (best >> 4) == trump && !beats(card, best, trump))
+            out |= suit_mask(trump) & above(best);
+        return out;
+    }
+    if (!s->may_keep || (best >> 4) != trump)
+        out |= suit_mask(trump);
+    else
+        out |= suit_mask(trump) & above(best);
+    return out;
+}
+
+/* cinch._feasible: Hall's condition, the cards seats are known to hold given first */
+static int feasible(u64 unseen, const int *cnt0, const u64 *forb, const u64 *hold, int n)
+{
+    int cnt[MAXS];
+    u64 held = 0;
+    for (int i = 0; i < n; i++) {
+        cnt[i] = cnt0[i];
+        held |= hold[i];
+    }
+    if (held) {
+        for (int i = 0; i < n; i++) {
+            u64 mine = hold[i];
+            if (mine) {
+                if ((mine & forb[i]) || (mine & ~unseen))
+                    return 0;
+                cnt[i] -= pc(mine);
+                if (cnt[i] < 0)
+                    return 0;
+            }
+        }
+        unseen &= ~held;
+    }
+    u64 allowed[MAXS];
+    int need[MAXS], groups = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        if (cnt[i] > 0) {
+            total += cnt[i];
+            u64 a = unseen & ~forb[i];
+            int g;
+            for (g = 0; g < groups; g++)
+                if (allowed[g] == a) { need[g] += cnt[i]; break; }
+            if (g == groups) { allowed[groups] = a; need[groups++] = cnt[i]; }
+        }
+    }
+    if (pc(unseen) < total)
+        return 0;
+    u64 items[MAXS];
+    int nitems[MAXS], k = 0;
+    for (int g = 0; g < groups; g++)
+        if (allowed[g] != unseen) { items[k] = allowed[g]; nitems[k++] = need[g]; }
+    for (int j = 0; j < k; j++)
+        if (pc(items[j]) < nitems[j])
+            return 0;
+    if (k < 2)
+        return 1;
+    u64 unions[1 << MAXS];
+    int needs[1 << MAXS];
+    unions[0] = 0;
+    needs[0] = 0;
+    for (int sub = 1; sub < (1 << k); sub++) {
+        int low = sub & -sub, j = __builtin_ctz(sub), rest = sub ^ low;
+        unions[sub] = unions[rest] | items[j];
+        needs[sub] = needs[rest] + nitems[j];
+        if (pc(unions[sub]) < needs[sub])
+            return 0;
+    }
+    return 1;
+}
+
+/* cinch.top_trumps: P's trumps minus the most that higher captors each capture once */
+static int top_trumps(u64 hand, u64 captors, int trump)
+{
+    u64 mine = hand & suit_mask(trump);
+    int free = 0, sure = 0;
+    for (int rank = 14; rank > 1; rank--) {
+        u64 bit = 1ull << (trump * 16 + rank);
+        if (captors & bit)
+            free++;
+        else if (mine & bit) {
+            if (free) free--;
+            else sure++;
+        }
+    }
+    return sure;
+}
+
+static u64 possible(const State *st, int n)
+{
+    u64 out = 0;
+    for (int j = 0; j < n; j++)
+        if (st->cnt[j])
+            out |= st->unseen & ~st->forb[j];
+    return out;
+}
+
+static int in_trick(const State *st, int seat)
+{
+    for (int i = 0; i < st->tlen; i++)
+        if (st->tseat[i] == seat)
+            return 1;
+    return 0;
+}
+
+/* Solver._lead_lower: sure tricks for P on lead by counting, the better of two plans */
+static int lead_lower(const Search *s, u64 hand, const State *st)
+{
+    int trump = s->trump;
+    u64 trumps = suit_mask(trump);
+    u64 anything = possible(st, s->n);
+    u64 captors = anything & trumps;
+    int sure = top_trumps(hand, captors, trump);
+    u64 mine = hand & trumps;
+    u64 bosses = mine & ~(captors ? ((top_bit(captors) + 1 >= 64) ? ~0ull : ((1ull << (top_bit(captors) + 1)) - 1)) : 0ull);
+    int b = pc(bosses);
+    u64 kept = captors;
+    int drop = b < pc(captors) ? b : pc(captors);
+    for (int i = 0; i < drop; i++)
+        kept &= kept - 1;
+    u64 rest = hand & ~bosses;
+    int plain = 0;
+    for (u64 m = hand & ~trumps; m; m &= m - 1) {
+        int c = low_bit(m);
+        if (!(anything & suit_mask(c >> 4) & above(c)))
+            plain++;
+    }
+    int after = top_trumps(rest, kept, trump);
+    if (plain && kept) {
+        int ruffed;
+        if ((kept & (kept - 1)) || !(rest & trumps))
+            ruffed = top_trumps(rest, kept & (kept - 1), trump);
+        else
+            ruffed = pc(rest & trumps) + plain - 1;
+        after = plain + after < ruffed ? plain + after : ruffed;
+    } else if (plain)
+        after += plain;
+    return sure > b + after ? sure : b + after;
+}
+
+/* Solver._lower: tricks P wins for sure by simple counting */
+static int lower(const Search *s, const State *st)
+{
+    if (!st->tlen)
+        return lead_lower(s, st->hand, st);
+    int trump = s->trump, n = s->n, me = s->me;
+    u64 trumps = suit_mask(trump);
+    u64 held[MAXS];
+    for (int j = 0; j < n; j++)
+        held[j] = st->cnt[j] ? st->unseen & ~st->forb[j] : 0;
+    int mine_in = in_trick(st, me);
+    u64 captors = 0;
+    if (!mine_in)
+        for (int i = 0; i < st->tlen; i++)
+            captors |= (1ull << st->tcard[i]) & trumps;
+    for (int j = 0; j < n; j++)
+        captors |= held[j] & trumps;
+    int sure = top_trumps(st->hand, captors, trump);
+    u64 later = 0;
+    for (int j = 0; j < n; j++)
+        if (!in_trick(st, j))
+            later |= held[j];
+    int w = winning(st->tcard, st->tlen, trump);
+    int best = st->tcard[w];
+    int mine[16], nm = 0;
+    u64 rest[16];
+    if (mine_in) {
+        if (st->tseat[w] == me) { mine[0] = best; rest[0] = st->hand; nm = 1; }
+    } else {
+        u64 ok = legal(s, st->hand, st->tcard, st->tlen);
+        for (u64 m = ok; m; m &= m - 1) {
+            int c = low_bit(m);
+            if (beats(c, best, trump) && nm < 16) { mine[nm] = c; rest[nm++] = st->hand & ~(1ull << c); }
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        int c = mine[i];
+        u64 beaters = suit_mask(c >> 4) & above(c);
+        if ((c >> 4) != trump)
+            beaters |= trumps;
+        if (!(later & beaters)) {
+            int v = 1 + lead_lower(s, rest[i], st);
+            if (v > sure) sure = v;
+        }
+    }
+    return sure;
+}
+
+/* cinch._packing/_moved: each suit's live cards moved up to its top ranks, order kept */
+typedef struct { u64 src; int to[64]; } Packing;
+
+static int packing(u64 live, Packing *p)
+{
+    int any = 0;
+    p->src = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 m = live & suit_mask(suit);
+        int nb = pc(m);
+        if (m == (((1ull << nb) - 1) << (suit * 16 + 15 - nb)))
+            continue;
+        int d = suit * 16 + 14;
+        while (m) {
+            int c = top_bit(m);
+            m ^= 1ull << c;
+            if (c != d) { p->to[c] = d; p->src |= 1ull << c; any = 1; }
+            d--;
+        }
+    }
+    return any;
+}
+
+static inline u64 moved(u64 x, const Packing *p)
+{
+    u64 m = x & p->src;
+    if (!m)
+        return x;
+    u64 y = x & ~p->src;
+    for (; m; m &= m - 1)
+        y |= 1ull << p->to[low_bit(m)];
+    return y;
+}
+
+static void canon(State *st, int n, int *keep, int nkeep)
+{
+    u64 live = st->hand | st->unseen;
+    for (int i = 0; i < nkeep; i++)
+        live |= 1ull << keep[i];
+    Packing p;
+    if (!packing(live, &p))
+        return;
+    st->hand = moved(st->hand, &p);
+    st->unseen = moved(st->unseen, &p);
+    for (int j = 0; j < n; j++) {
+        st->forb[j] = moved(st->forb[j], &p);
+        st->hold[j] = moved(st->hold[j], &p);
+    }
+    for (int i = 0; i < nkeep; i++)
+        keep[i] = top_bit(moved(1ull << keep[i], &p));
+}
+
+static void base_key(const State *st, int n, Key *key)
+{
+    memset(key, 0, sizeof *key);
+    key->w[0] = st->hand;
+    key->w[1] = st->unseen;
+    unsigned char *held = (unsigned char *)&key->w[2 + MAXS];
+    for (int j = 0; j < n; j++) {
+        key->w[2 + j] = st->forb[j];
+        held[j] = st->hold[j] ? (unsigned char)(low_bit(st->hold[j]) + 1) : 0;  /* one card at most */
+    }
+    u64 c = 0;
+    for (int j = 0; j < n; j++)
+        c |= (u64)(st->cnt[j] & 15) << (4 * j);
+    key->w[TAIL] = c | (u64)st->k << 48;
+}
+
+/* the memo key: the whole position on lead, after one card and in the restricted
+ * adversaries' searches; inside a trick in the full search (Solver._summary) only what
+ * the rest of the game depends on, packed */
+static void make_key(const Search *s, const State *st, Key *key)
+{
+    int n = s->n;
+    if (st->tlen <= 1 || s->width) {
+        base_key(st, n, key);
+        for (int i = 0; i < st->tlen; i++)
+            key->w[TAIL + 1 + i / 5] |= (u64)((st->tseat[i] + 1) << 6 | st->tcard[i]) << (12 * (i % 5));
+        key->w[TAIL + 3] = 1 | (u64)s->space << 8;
+        return;
+    }
+    int led = st->tcard[0] >> 4;
+    int w = winning(st->tcard, st->tlen, s->trump);
+    int keep[3], nk = 0;
+    keep[nk++] = st->tcard[w];
+    if (s->must_beat == BEAT_PREVIOUS)
+        for (int i = st->tlen - 1; i >= 0; i--)
+            if ((st->tcard[i] >> 4) == led) { keep[nk++] = st->tcard[i]; break; }
+    u64 seats = 0, followed = 0;
+    for (int i = 0; i < st->tlen; i++) {
+        seats |= 1ull << st->tseat[i];
+        if ((st->tcard[i] >> 4) == led)
+            followed |= 1ull << st->tseat[i];
+        if (st->tseat[i] == s->me)
+            keep[nk++] = st->tcard[i];
+    }
+    State packed = *st;
+    canon(&packed, n, keep, nk);
+    base_key(&packed, n, key);
+    u64 ks = 0;
+    for (int i = 0; i < nk; i++)
+        ks |= (u64)(keep[i] + 1) << (8 * i);
+    key->w[TAIL + 1] = ks;
+    key->w[TAIL + 2] = (u64)st->tseat[0] | (u64)st->tseat[w] << 8 | (u64)led << 16
+                               | seats << 24 | followed << 40;
+    key->w[TAIL + 3] = 2 | (u64)s->space << 8;
+}
+
+static inline void in_space(Key *key, int space)
+{
+    key->w[TAIL + 3] = (key->w[TAIL + 3] & 0xFF) | (u64)space << 8;
+}
+
+/* the hash of a key but its last word (the namespace), then with it */
+static inline u64 hash_prefix(const Key *key)
+{
+    u64 h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < KEYW - 1; i++) {
+        h ^= key->w[i];
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static inline u64 hash_last(u64 h, const Key *key)
+{
+    h ^= key->w[KEYW - 1];
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 29);
+}
+
+static int grow(void)
+{
+    size_t ncap = cap ? cap * 2 : 1 << 12;
+    Tag *nt = calloc(ncap, sizeof(Tag));
+    Key *nk = malloc(ncap * sizeof(Key));
+    if (!nt || !nk) {
+        free(nt);
+        free(nk);
+        return 0;
+    }
+    for (size_t i = 0; i < cap; i++) {
+        if (tags[i].epoch != epoch)
+            continue;
+        size_t j = tags[i].hash & (ncap - 1);
+        while (nt[j].epoch == epoch)
+            j = (j + 1) & (ncap - 1);
+        nt[j] = tags[i];
+        nk[j] = keys[i];
+    }
+    free(tags);
+    free(keys);
+    tags = nt;
+    keys = nk;
+    cap = ncap;
+    return 1;
+}
+
+static void forget(void)
+{
+    used = 0;
+    if (++epoch == 0) {  /* wrapped: the old marks could read as current */
+        memset(tags, 0, cap * sizeof(Tag));
+        epoch = 1;
+    }
+}
+
+static int lookup(const Key *key, u64 h)
+{
+    if (!cap)
+        return -1;
+    for (size_t j = h & (cap - 1);; j = (j + 1) & (cap - 1)) {
+        if (tags[j].epoch != epoch)
+            return -1;
+        if (tags[j].hash == h && !memcmp(&keys[j], key, sizeof *key))
+            return tags[j].val;
+    }
+}
+
+static void store(const Key *key, u64 h, int val)
+{
+    if (used >= max_entries)
+        forget();  /* results are only remembered: forgetting costs time, never an answer */
+    if ((used + 1) * 2 > cap && !grow()) {
+        forget();
+        if ((used + 1) * 2 > cap)
+            return;  /* no memory for a memo: the search goes on without one */
+    }
+    size_t j = h & (cap - 1);
+    while (tags[j].epoch == epoch)
+        j = (j + 1) & (cap - 1);
+    keys[j] = *key;
+    tags[j].hash = h;
+    tags[j].epoch = epoch;
+    tags[j].val = (uint8_t)val;
+    used++;
+}
+
+static int players(const Search *s, const State *st)
+{
+    int out = 0;
+    for (int i = 0; i < s->n; i++)
+        if (i == s->me || st->cnt[i] > 0 || in_trick(st, i))
+            out++;
+    return out;
+}
+
+static int next_seat(const Search *s, const State *st, int last)
+{
+    int i = last;
+    for (int step = 0; step < s->n; step++) {
+        i = (i + 1) % s->n;
+        if (!in_trick(st, i) && (i == s->me || st->cnt[i] > 0))
+            return i;
+    }
+    return s->me;
+}
+
+/* cinch._choices: the adversary's cards worth trying for seat (ends of runs) */
+static int choices(const State *st, int n, int seat, u64 pool, u64 fixed, int *out)
+{
+    u64 others[MAXS];
+    int no = 0, nout = 0;
+    for (int j = 0; j < n; j++)
+        if (j != seat && st->cnt[j] > 0 && (st->forb[j] & pool))
+            others[no++] = st->forb[j] & pool;
+    u64 breakers = (fixed | st->unseen) & ~pool;
+    u64 held = st->hold[seat];
+    int lo = -1, prev = -1;
+    u64 prev_sig = 0;
+    for (u64 m = pool; m; m &= m - 1) {
+        int c = low_bit(m);
+        u64 low = 1ull << c;
+        u64 sig = held >> c & 1;
+        for (int j = 0; j < no; j++)
+            sig = (sig << 1) | (others[j] >> c & 1);
+        if (lo >= 0 && (c >> 4) == (prev >> 4) && sig == prev_sig && !(breakers & (low - (2ull << prev)))) {
+            prev = c;
+            continue;
+        }
+        if (lo >= 0) {
+            out[nout++] = lo;
+            if (prev != lo) out[nout++] = prev;
+        }
+        lo = prev = c;
+        prev_sig = sig;
+    }
+    if (lo >= 0) {
+        out[nout++] = lo;
+        if (prev != lo) out[nout++] = prev;
+    }
+    return nout;
+}
+
+typedef struct { u64 order; int card; u64 extra; } Move;
+
+static int by_order(const void *a, const void *b)
+{
+    u64 x = ((const Move *)a)->order, y = ((const Move *)b)->order;
+    return x < y ? -1 : x > y;
+}
+
+/* P's hand and P's card in this trick */
+static u64 held_by_me(const Search *s, const State *st)
+{
+    for (int i = 0; i < st->tlen; i++)
+        if (st->tseat[i] == s->me)
+            return st->hand | 1ull << st->tcard[i];
+    return st->hand;
+}
+
+/* Solver._blank: the plain suits P holds no card of (P never will again) */
+static u64 blank_of(const Search *s, u64 hand)
+{
+    u64 out = 0;
+    for (int suit = 0; suit < 4; suit++)
+        if (suit != s->trump && !(hand & suit_mask(suit)))
+            out |= suit_mask(suit);
+    return out;
+}
+
+/* Solver._relax: in the suits P lacks, ranks are blank — no seat is known to lack some
+ * of a suit's cards and not all; only voids stay known */
+static void relax(const Search *s, State *st, u64 hand)
+{
+    u64 blank = blank_of(s, hand);
+    if (!blank)
+        return;
+    for (int j = 0; j < s->n; j++)
+        for (int suit = 0; suit < 4; suit++) {
+            u64 m = suit_mask(suit) & blank;
+            if (m && (st->forb[j] & m) && (st->unseen & m & ~st->forb[j]))
+                st->forb[j] &= ~m;
+        }
+}
+
+/* Solver._keeper: the first opponent that may still hold a trump */
+static int keeper(const Search *s, const State *st)
+{
+    u64 trumps = st->unseen & suit_mask(s->trump);
+    for (int j = 0; j < s->n; j++)
+        if (st->cnt[j] && (trumps & ~st->forb[j]))
+            return j;
+    return -1;
+}
+
+/* Solver._adversary, its moves in Solver._danger's order for the search's policy: the
+ * cards the adversary can give seat to play, most dangerous to P first (in the full
+ * search the order only saves time; a restricted adversary keeps the first ones) */
+static int adversary(const Search *s, const State *st, int seat, Move *moves)
+{
+    int trump = s->trump, me = s->me, policy = s->policy;
+    u64 pool = st->unseen & ~st->forb[seat];
+    u64 fixed = st->hand;
+    for (int i = 0; i < st->tlen; i++)
+        fixed |= 1ull << st->tcard[i];
+    int cs[64];
+    int nc = choices(st, s->n, seat, pool, fixed, cs);
+    u64 blank = s->relaxed ? blank_of(s, held_by_me(s, st)) : 0;
+    if (blank) {  /* a blank suit's lowest card stands for the others, but for a card the seat must hold */
+        u64 held = st->hold[seat];
+        int kept = 0;
+        for (int i = 0; i < nc; i++)
+            if (!(blank >> cs[i] & 1) || (held >> cs[i] & 1))
+                cs[kept++] = cs[i];
+        nc = kept;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 m = pool & blank & suit_mask(suit) & ~held;
+            if (m)
+                cs[nc++] = low_bit(m);
+        }
+    }
+    u64 trumps = st->unseen & suit_mask(trump);
+    int w = st->tlen ? winning(st->tcard, st->tlen, trump) : -1;
+    int best = st->tlen ? st->tcard[w] : -1;
+    /* 0 lead high where P must follow under; 1 draw trumps (lead, and any card: beat or
+     * high); 2 capture P's card cheaply; 3 cheapest to show; 4 low, plain first;
+     * 5 beat P's card if able, plain first (policy 2's seats apart from the keeper) */
+    int mode;
+    if (!st->tlen)
+        mode = policy ? 1 : 0;
+    else if (policy == 1)
+        mode = 1;
+    else {
+        int apart = (policy == 2 || policy == 3) && seat != keeper(s, st);
+        if (apart && policy == 3)
+            mode = 4;
+        else if (st->tseat[w] == me)
+            mode = apart ? 5 : 2;
+        else if (in_trick(st, me))
+            mode = apart ? 4 : 3;
+        else
+            mode = 4;
+    }
+    for (int i = 0; i < nc; i++) {
+        int c = cs[i], r = c & 15, t = (c >> 4) == trump;
+        u64 extra = st->tlen && (c >> 4) == (st->tcard[0] >> 4) && (blank >> c & 1)
+                    ? 0 : reveal(s, c, st->tcard, st->tlen, best);  /* following a blank suit shows nothing */
+        u64 a = 0, b1 = 0, b2 = 0;
+        switch (mode) {
+        case 0: {
+            u64 mine = st->hand & suit_mask(c >> 4);
+            if (!t && mine && c > top_bit(mine)) { a = 0; r = 16 - r; }
+            else a = (!t && !mine) ? 1 : 2;
+            t = 0;
+            break;
+        }
+        case 1:
+            a = st->tlen ? !beats(c, best, trump) : !t;
+            r = 16 - r;
+            t = 0;
+            break;
+        case 2:
+            if (beats(c, best, trump)) a = 0;
+            else { a = 1; b1 = pc(extra & trumps); b2 = pc(extra & st->unseen); }
+            break;
+        case 3:
+            b1 = pc(extra & trumps);
+            b2 = pc(extra & st->unseen);
+            break;
+        case 5:
+            a = !beats(c, best, trump);
+            break;
+        }
+        moves[i].order = ((((a * 64 + b1) * 64 + b2) * 2 + (u64)t) * 32 + (u64)r) * 64 + (u64)c;
+        moves[i].card = c;
+        moves[i].extra = extra;
+    }
+    qsort(moves, nc, sizeof(Move), by_order);
+    return nc;
+}
+
+/* the position after seat plays move m; 0 when no deal fits it */
+static int after(const Search *s, const State *st, int seat, const Move *m, State *out)
+{
+    int n = s->n;
+    *out = *st;
+    u64 rest = st->unseen & ~(1ull << m->card);
+    out->unseen = rest;
+    out->cnt[seat]--;
+    out->forb[seat] |= m->extra;
+    for (int j = 0; j < n; j++) {
+        out->forb[j] &= rest;
+        out->hold[j] &= rest;
+    }
+    out->tseat[out->tlen] = seat;
+    out->tcard[out->tlen++] = m->card;
+    return feasible(rest, out->cnt, out->forb, out->hold, n);
+}
+
+static int p(Search *s, const State *st);
+
+/* Solver._against: does P succeed after every adversary move for seat?  A restricted
+ * adversary tries its first `width` moves; the full search first probes each move
+ * against the restricted adversary (a loss there is a loss), then searches them all */
+static int against(Search *s, const State *st, int seat)
+{
+    Move moves[64];
+    int nm = adversary(s, st, seat, moves);
+    int ok[64], tried = 0;
+    State child;
+    for (int i = 0; i < nm; i++) {
+        ok[i] = after(s, st, seat, &moves[i], &child);
+        if (!ok[i])
+            continue;
+        if (s->width) {
+            if (!p(s, &child) || s->stop)
+                return 0;
+            if (++tried >= s->width)
+                return 1;
+        }
+    }
+    if (s->width)
+        return 1;
+    if (!s->probing)
+        goto all;
+    int width = s->width, space = s->space;
+    s->width = 1;
+    s->space = s->relaxed ? RELAXED_PROBE : PROBE;
+    int lost = 0;
+    for (int i = 0; i < nm && !lost; i++)
+        if (ok[i]) {
+            after(s, st, seat, &moves[i], &child);
+            lost = !p(s, &child);
+            if (s->stop)
+                break;
+        }
+    s->width = width;
+    s->space = space;
+    if (lost || s->stop)
+        return 0;
+all:
+    for (int i = 0; i < nm; i++)
+        if (ok[i]) {
+            after(s, st, seat, &moves[i], &child);
+            if (!p(s, &child) || s->stop)
+                return 0;
+        }
+    return 1;
+}
+
+/* Solver._finish: the trick is complete */
+static int finish(Search *s, const State *st)
+{
+    int wi = winning(st->tcard, st->tlen, s->trump), w = st->tseat[wi];
+    State next = *st;
+    canon(&next, s->n, NULL, 0);
+    next.tlen = 0;
+    if (w == s->me) {
+        next.k--;
+        return p(s, &next);
+    }
+    if (pc(next.hand) < next.k)
+        return 0;
+    if (top_trumps(next.hand, possible(&next, s->n) & suit_mask(s->trump), s->trump) >= next.k)
+        return 1;
+    if (s->relaxed) {
+        relax(s, &next, next.hand);  /* P's card in the trick no longer counts */
+        int suit = st->tcard[wi] >> 4;
+        if (blank_of(s, next.hand) & suit_mask(suit)) {
+            /* ranks of a suit P lacks are blank: any seat that followed it may have won */
+            for (int i = 0; i < st->tlen; i++)
+                if ((st->tcard[i] >> 4) == suit && (!against(s, &next, st->tseat[i]) || s->stop))
+                    return 0;
+            return 1;
+        }
+    }
+    return against(s, &next, w);
+}
+
+/* distinct options for P, highest first (cinch._distinct) */
+static int distinct(u64 options, u64 unseen, int *out)
+{
+    int n = 0, prev = -1;
+    for (u64 m = options; m; m &= ~(1ull << top_bit(m))) {
+        int c = top_bit(m);
+        if (prev >= 0 && (c >> 4) == (prev >> 4) && !(unseen & ((1ull << prev) - (2ull << c))))
+            continue;
+        out[n++] = c;
+        prev = c;
+    }
+    return n;
+}
+
+static int p(Search *s, const State *st)
+{
+    if (st->k <= 0)
+        return 1;
+    State relaxed;
+    if (s->relaxed) {
+        relaxed = *st;
+        relax(s, &relaxed, held_by_me(s, st));
+        st = &relaxed;
+    }
+    int mine_in = in_trick(st, s->me);
+    if (pc(st->hand) + mine_in < st->k)
+        return 0;
+    Key key;
+    make_key(s, st, &key);
+    u64 prefix = hash_prefix(&key), h = hash_last(prefix, &key);
+    int hit = lookup(&key, h);
+    if (hit >= 0)
+        return hit;
+    Key lost = key;
+    in_space(&lost, LOST);
+    u64 hl = hash_last(prefix, &lost);
+    if (lookup(&lost, hl) >= 0)
+        return 0;
+    if (++s->nodes > s->max_nodes) {
+        s->stop = 1;
+        return 0;
+    }
+    int res;
+    if (st->tlen && st->tlen == players(s, st))
+        res = finish(s, st);
+    else if (lower(s, st) >= st->k)
+        res = 1;
+    else {
+        int seat = st->tlen ? next_seat(s, st, st->tseat[st->tlen - 1]) : s->me;
+        if (seat == s->me) {
+            int opts[16];
+            int no = distinct(legal(s, st->hand, st->tcard, st->tlen), st->unseen, opts);
+            res = 0;
+            for (int i = 0; i < no && !res; i++) {
+                State child = *st;
+                child.hand &= ~(1ull << opts[i]);
+                child.tseat[child.tlen] = seat;
+                child.tcard[child.tlen++] = opts[i];
+                res = p(s, &child);
+                if (s->stop)
+                    return 0;
+            }
+        } else
+            res = against(s, st, seat);
+    }
+    if (s->stop)
+        return 0;
+    if (res || s->relaxed)
+        store(&key, h, res);
+    else
+        store(&lost, hl, 0);  /* lost against one adversary, lost against all */
+    return res;
+}
+
+/* Solver.solve's steps: the restricted adversaries (each PASS_NODES nodes; they can
+ * only refute), the full search with its moves probed for its first PROBED nodes, the
+ * relaxed game (RELAXED_NODES of its own; it can only show a cinch), then the full
+ * search again, unprobed, within the rest of the budget (probes find refutations early
+ * but only cost time where P succeeds, which a search that long usually shows).  The
+ * shares can be set (`shares`) for the tests to reach every step on small positions. */
+static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000;
+
+static int run(Search *s, const State *root, long long budget)
+{
+    for (int i = 0; i < 5; i++) {
+        s->width = PASSES[i][0];
+        s->policy = PASSES[i][1];
+        s->space = i;
+        s->max_nodes = s->nodes + PASS_NODES;
+        s->stop = 0;
+        int res = p(s, root);
+        if (!s->stop && !res)
+            return 0;
+    }
+    s->width = s->policy = 0;
+    s->space = EXACT;
+    long long end = budget > 0 ? s->nodes + budget : (1LL << 62);
+    s->probing = 1;
+    s->stop = 0;
+    s->max_nodes = end < s->nodes + PROBED ? end : s->nodes + PROBED;
+    int res = p(s, root);
+    if (!s->stop || s->max_nodes == end)
+        return s->stop ? -1 : res;
+    /* the relaxed game, its own share beside the budget: it can only show a cinch */
+    s->relaxed = 1;
+    s->space = RELAXED;
+    s->stop = 0;
+    s->max_nodes = s->nodes + RELAXED_NODES;
+    res = p(s, root);
+    s->relaxed = 0;
+    if (!s->stop && res)
+        return 1;
+    end += s->nodes - s->max_nodes + RELAXED_NODES;  /* its nodes do not count against the budget */
+    s->space = EXACT;
+    s->probing = 0;  /* the exact memo holds exact answers: it is kept */
+    s->stop = 0;
+    s->max_nodes = end;
+    res = p(s, root);
+    return s->stop ? -1 : res;
+}
+
+static int read_u64s(PyObject *seq, u64 *out, int n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast)
+        return 0;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d entries", what, n);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
+/* solve(hand, unseen, trump, me, counts, forbidden, holds, trick, k,
+ *       must_beat, must_trump, must_overtrump, may_keep, max_nodes) -> (answer, nodes) */
+static PyObject *solve(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long long hand, unseen;
+    int trump, me, k, must_beat, must_trump, must_overtrump, may_keep;
+    long long max_nodes;
+    PyObject *counts, *forb, *holds, *trick;
+    if (!PyArg_ParseTuple(args, "KKiiOOOOiiiiiL", &hand, &unseen, &trump, &me, &counts, &forb, &holds,
+                          &trick, &k, &must_beat, &must_trump, &must_overtrump, &may_keep, &max_nodes))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(counts);
+    if (n < 0)
+        return NULL;
+    Py_ssize_t tl = PySequence_Size(trick);
+    if (tl < 0)
+        return NULL;
+    if (n > MAXS || n < 1 || tl > n || me < 0 || me >= n || trump < 0 || trump > 3)
+        return Py_BuildValue("(iL)", -2, 0LL);
+    Search s = {(int)n, me, trump, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
+    State st;
+    memset(&st, 0, sizeof st);
+    st.hand = hand;
+    st.unseen = unseen;
+    st.k = k;
+    u64 c64[MAXS];
+    if (!read_u64s(counts, c64, (int)n, "counts") || !read_u64s(forb, st.forb, (int)n, "forbidden"))
+        return NULL;
+    Py_ssize_t nh = PySequence_Size(holds);
+    if (nh < 0)
+        return NULL;
+    if (nh && !read_u64s(holds, st.hold, (int)n, "holds"))
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        if (c64[i] > 15 || pc(st.hold[i]) > 1)
+            return Py_BuildValue("(iL)", -2, 0LL);
+        st.cnt[i] = (int)c64[i];
+    }
+    if (pc(hand) > 15)
+        return Py_BuildValue("(iL)", -2, 0LL);
+    for (Py_ssize_t i = 0; i < tl; i++) {
+        PyObject *pair = PySequence_GetItem(trick, i);
+        if (!pair)
+            return NULL;
+        int seat, card;
+        int ok = PyArg_ParseTuple(pair, "ii", &seat, &card);
+        Py_DECREF(pair);
+        if (!ok)
+            return NULL;
+        if (seat < 0 || seat >= n || card < 0 || card > 63)
+            return Py_BuildValue("(iL)", -2, 0LL);
+        st.tseat[i] = seat;
+        st.tcard[i] = card;
+    }
+    st.tlen = (int)tl;
+    forget();
+    int res = run(&s, &st, max_nodes);
+    return Py_BuildValue("(iL)", res, s.nodes);
+}
+
+/* memory(megabytes): cap the memo near this size; past it the positions are forgotten
+ * (the table holds at most twice its entries, and grows by doubling) */
+static PyObject *memory(PyObject *self, PyObject *args)
+{
+    (void)self;
+    long long megabytes;
+    if (!PyArg_ParseTuple(args, "L", &megabytes))
+        return NULL;
+    long long entries = megabytes * 1000000LL / (long long)(4 * ENTRY_BYTES);
+    max_entries = entries > 16 ? (size_t)entries : 16;
+    free(tags);
+    free(keys);
+    tags = NULL;
+    keys = NULL;
+    cap = used = 0;
+    return PyLong_FromSize_t(max_entries);
+}
+
+/* shares(pass_nodes, probed, relaxed_nodes) -> the previous ones */
+static PyObject *shares(PyObject *self, PyObject *args)
+{
+    (void)self;
+    long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES;
+    if (!PyArg_ParseTuple(args, "LLL", &PASS_NODES, &PROBED, &RELAXED_NODES))
+        return NULL;
+    return Py_BuildValue("(LLL)", a, b, c);
+}
+
+static PyMethodDef methods[] = {
+    {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed); returns the previous."},
+    {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
+    {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The cinch's exact search, compiled.", -1, methods,
+                                     NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
