@@ -53,12 +53,12 @@ def test_the_pure_python_search_can_be_asked_for():
 
 
 @compiled
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_wider_decks_more_players_and_the_up_card_agree_with_the_oracle(seed):
     rng = random.Random(900 + seed)
     checked = 0
-    for players, hand_size, ranks, suits, count in ((3, 4, 6, 2, 3), (5, 3, 5, 3, 2), (4, 3, 5, 4, 2),
-                                                     (2, 5, 6, 2, 8), (3, 3, 5, 3, 20)):
+    for players, hand_size, ranks, suits, count in ((3, 4, 6, 2, 2), (5, 3, 5, 3, 1), (4, 3, 5, 4, 1),
+                                                     (2, 5, 6, 2, 6), (3, 3, 5, 3, 14)):
         for i in range(count):
             rules = VARIANTS[(seed + i) % len(VARIANTS)]
             pos, facts = random_position(rng, rules, suits=suits, ranks=ranks, hand_size=hand_size,
@@ -67,7 +67,7 @@ def test_wider_decks_more_players_and_the_up_card_agree_with_the_oracle(seed):
             for k in range(1, pos.hand.bit_count() + 1):
                 assert Solver(rules, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
                 checked += 1
-    assert checked >= 60
+    assert checked >= 40
 
 
 @compiled
