@@ -179,7 +179,7 @@ except ImportError:
 # which implementation of the exact search runs (`booray-audit --version`)
 SOLVER = "compiled" if _search else "pure Python"
 # the exact search's default budget per decision (``--cinch-nodes``): a compiled node
-# costs about a hundredth of a Python one
+# costs about 3 µs, a Python one 40
 PYTHON_NODES = 3_000
 NODES = 200_000 if _search else PYTHON_NODES
 _BEAT = {"none": 0, "winner": 1, "previous": 2}
@@ -217,6 +217,10 @@ class Solver:
     limit), of which ``EXACT_FIRST`` goes before step 3: nearly every position that
     gets past step 2 is no cinch, which the exact search shows and the relaxed game
     cannot.
+
+    This Python search is the reference.  Where the compiled one (_search.c, the same
+    steps with larger shares) is built, ``solve`` hands it the position unless
+    ``compiled=False``; ``search`` and the helpers below always run in Python.
     """
 
     def __init__(self, rules: Rules, max_nodes: int | None = NODES, compiled: bool | None = None):
@@ -282,8 +286,9 @@ class Solver:
         return self._p(*args)
 
     def _compiled(self, pos: Position, k: int, nodes: int) -> bool | None:
-        """Steps 1, 2 and 4 in C (_search.c), within ``nodes`` (0: no limit); None when it
-        does not take the position (more than 10 seats), for the Python steps to answer."""
+        """Every step in C (_search.c), within ``nodes`` (0: no limit); None when it does
+        not take the position (more than 10 seats, a seat known to hold two cards), for
+        the Python steps to answer."""
         r = self.rules
         answer, nodes = _search.solve(pos.hand, pos.unseen, pos.trump, self.me, pos.counts, pos.forbidden,
                                       pos.holds, pos.trick, k, _BEAT[r.must_beat], r.must_trump,
@@ -810,7 +815,7 @@ def judge(pos: Position, won: int, rules: Rules,
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
     if solver.compiled:
-        return _compiled(pos, won, k, rules, solver, refute)
+        return _judge_compiled(pos, won, k, rules, solver, refute)
     if refute and refutes(pos, k, rules):
         solver.decided_by = "refuter"
         return None
@@ -823,7 +828,7 @@ def judge(pos: Position, won: int, rules: Rules,
     return None
 
 
-def _compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool):
+def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool):
     """``judge`` past the bounds with the compiled search: within FIRST_NODES, then the
     refuter (a few deals settle positions with many opponents that take the search
     millions of nodes), then the search again within the whole budget.  It runs every
@@ -850,8 +855,8 @@ ENTRY_BYTES = 800  # what one memo entry costs, measured: 2,000,000 entries took
 
 
 def set_memory(megabytes: int) -> None:
-    """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 800 MB):
-    past it they start afresh, which costs time, never an answer."""
+    """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 256 MB
+    compiled, 800 MB in Python): past it they start afresh, which costs time, never an answer."""
     Solver.MEMO_ENTRIES = max(1, megabytes * 1_000_000 // ENTRY_BYTES)
     if _search:
         _search.memory(megabytes)
