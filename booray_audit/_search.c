@@ -727,22 +727,25 @@ static int adversary(const Search *s, const State *st, int seat, Move *moves)
     return nc;
 }
 
-/* the position after seat plays move m; 0 when no deal fits it */
-static int after(const Search *s, const State *st, int seat, const Move *m, State *out)
+/* the position after seat plays move m (whether a deal still fits it: fits) */
+static void play(const Search *s, const State *st, int seat, const Move *m, State *out)
 {
-    int n = s->n;
     *out = *st;
     u64 rest = st->unseen & ~(1ull << m->card);
     out->unseen = rest;
     out->cnt[seat]--;
     out->forb[seat] |= m->extra;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < s->n; j++) {
         out->forb[j] &= rest;
         out->hold[j] &= rest;
     }
     out->tseat[out->tlen] = seat;
     out->tcard[out->tlen++] = m->card;
-    return feasible(rest, out->cnt, out->forb, out->hold, n);
+}
+
+static inline int fits(const Search *s, const State *st)
+{
+    return feasible(st->unseen, st->cnt, st->forb, st->hold, s->n);
 }
 
 static int p(Search *s, const State *st);
@@ -754,42 +757,40 @@ static int against(Search *s, const State *st, int seat)
 {
     Move moves[64];
     int nm = adversary(s, st, seat, moves);
-    int ok[64], tried = 0;
     State child;
-    for (int i = 0; i < nm; i++) {
-        ok[i] = after(s, st, seat, &moves[i], &child);
-        if (!ok[i])
-            continue;
-        if (s->width) {
+    if (s->width || !s->probing) {  /* each move as it comes */
+        int tried = 0;
+        for (int i = 0; i < nm; i++) {
+            play(s, st, seat, &moves[i], &child);
+            if (!fits(s, &child))
+                continue;
             if (!p(s, &child) || s->stop)
                 return 0;
-            if (++tried >= s->width)
+            if (s->width && ++tried >= s->width)
                 return 1;
         }
-    }
-    if (s->width)
         return 1;
-    if (!s->probing)
-        goto all;
-    int width = s->width, space = s->space;
+    }
+    int ok[64], lost = 0;
+    for (int i = 0; i < nm; i++) {
+        play(s, st, seat, &moves[i], &child);
+        ok[i] = fits(s, &child);
+    }
+    int space = s->space;
     s->width = 1;
     s->space = s->relaxed ? RELAXED_PROBE : PROBE;
-    int lost = 0;
-    for (int i = 0; i < nm && !lost; i++)
+    for (int i = 0; i < nm && !lost && !s->stop; i++)
         if (ok[i]) {
-            after(s, st, seat, &moves[i], &child);
+            play(s, st, seat, &moves[i], &child);
             lost = !p(s, &child);
-            if (s->stop)
-                break;
         }
-    s->width = width;
+    s->width = 0;
     s->space = space;
     if (lost || s->stop)
         return 0;
-all:
     for (int i = 0; i < nm; i++)
         if (ok[i]) {
-            after(s, st, seat, &moves[i], &child);
+            play(s, st, seat, &moves[i], &child);
             if (!p(s, &child) || s->stop)
                 return 0;
         }

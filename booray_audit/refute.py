@@ -15,7 +15,7 @@ the search costs.  tests/test_refute.py holds it to the brute-force oracle.
 from __future__ import annotations
 
 from .cards import cards_of
-from .engine import legal, winning
+from .engine import beats, legal, winning
 from .rules import Rules
 
 
@@ -159,7 +159,7 @@ def _cheapest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
     if not cards:
         return max(mine, key=lambda c: _strength(c, trump))
     best = cards[winning(cards, trump)]
-    winners = [c for c in mine if _beats(c, best, trump)]
+    winners = [c for c in mine if beats(c, best, trump)]
     return min(winners or mine, key=lambda c: _strength(c, trump))
 
 
@@ -169,9 +169,3 @@ def _highest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
     if not cards:
         return min(mine, key=lambda c: _strength(c, trump))
     return max(mine, key=lambda c: _strength(c, trump))
-
-
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card >> 4 == best >> 4:
-        return (card & 15) > (best & 15)
-    return card >> 4 == trump
