@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 
 from .audit import HandReport, SessionEnd, SessionStart
 from .cards import SUIT_LETTERS, card_str
@@ -138,51 +139,101 @@ class TextReport:
                            "; pot left: unknown"))
 
     def _hand(self, h: HandReport):
+        """The hand as one print: rich lays out a table per hand slowly (a 3,000-hand log
+        took 22 s of output for 10 s of audit), so the trick table is written here as rich
+        would lay it out, and left to rich only when it is wider than the console."""
         rep, s, c = h.replay, h.settlement, self.console
         trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else "?"
         if self.symbols and trump in SYMBOLS:
             trump = SYMBOLS[trump]
-        c.print(Text.assemble("\n", (f"Hand {rep.number}", "bold"), f"  dealer {rep.dealer or '?'}  trump {trump}"
-                              + (f"  pot {s.pot}" if s.pot is not None else "")
-                              + (f"  ({self.path})" if self.files else "")))
+        lines = [Text.assemble("\n", (f"Hand {rep.number}", "bold"), f"  dealer {rep.dealer or '?'}  trump {trump}"
+                               + (f"  pot {s.pot}" if s.pot is not None else "")
+                               + (f"  ({self.path})" if self.files else ""))]
         if not self.quiet and rep.plays:
-            table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-            table.add_column("trick", justify="right")
-            for p in rep.active:
-                table.add_column(p)
-            rows: dict[int, dict[str, Text]] = {}
-            for t, _, p, card, won in rep.plays:
-                row = rows.setdefault(t, {})
-                led = ">" if not row else " "
-                row[p] = Text(led + self._card(card) + ("*" if won else ""), style="bold green" if won else "")
-            for t, row in rows.items():
-                table.add_row(str(t), *[row.get(p, Text("")) for p in rep.active])
-            c.print(table)
+            rows = self._rows(rep)
+            table = _table_lines(rep.active, rows, c.width)
+            if table is None:
+                c.print(Text("\n").join(lines))
+                c.print(_table(rep.active, rows))
+                lines = []
+            else:
+                lines += table
         order = {"play": 0, "record": 1, "claim": 2}
         for f in sorted(h.findings, key=lambda f: order.get(f.cls, 3)):
             where = f"trick {f.trick}" if f.trick else "hand"
             style = "bold yellow" if f.cls == "play" else "yellow"
-            c.print(Text(f"  {CLASS_LABEL.get(f.cls, '')}{f.kind} ({where}): {f.message} — {f.evidence}",
-                         style=style))
+            lines.append(Text(f"  {CLASS_LABEL.get(f.cls, '')}{f.kind} ({where}): {f.message} — {f.evidence}",
+                              style=style))
         for u in rep.undecidable:
-            c.print(Text.assemble("  ", ("UNDECIDABLE", VERDICT_STYLE["undecidable"]),
-                                  f" {u.kind} (trick {u.trick}): {u.reason}"))
+            lines.append(Text.assemble("  ", ("UNDECIDABLE", VERDICT_STYLE["undecidable"]),
+                                       f" {u.kind} (trick {u.trick}): {u.reason}"))
         for r in h.rulings:
-            c.print(Text.assemble(f"  dispute {r.player} {r.kind}" + (f" {r.trick}" if r.trick else "") + ": ",
-                                  (r.ruling.upper(), VERDICT_STYLE.get(r.ruling, "bold")), f" — {r.evidence}"))
+            lines.append(Text.assemble(f"  dispute {r.player} {r.kind}" + (f" {r.trick}" if r.trick else "")
+                                       + ": ", (r.ruling.upper(), VERDICT_STYLE.get(r.ruling, "bold")),
+                                       f" — {r.evidence}"))
         if not self.quiet:
             if s.net is not None:
                 parts = [f"{p} {n:+d}" for p, n in s.net.items()]
                 who = f"{s.winner} takes {s.won}" if s.winner else "no winner: the pot carries"
                 extra = f"; bourré: {', '.join(s.bourre)}" if s.bourre else ""
-                c.print(f"  {who}{extra}; net " + ", ".join(parts) + f"; carry {s.carry}")
+                lines.append(Text(f"  {who}{extra}; net " + ", ".join(parts) + f"; carry {s.carry}"))
             else:
-                c.print("  settlement unknown: the record does not finish this hand or its pot")
+                lines.append(Text("  settlement unknown: the record does not finish this hand or its pot"))
+        if lines:
+            c.print(Text("\n").join(lines))
+
+    def _rows(self, rep) -> dict[int, dict[str, tuple[str, str]]]:
+        """Trick by trick, each player's cell: (text, style)."""
+        rows: dict[int, dict[str, tuple[str, str]]] = {}
+        for t, _, p, card, won in rep.plays:
+            row = rows.setdefault(t, {})
+            led = ">" if not row else " "
+            row[p] = (led + self._card(card) + ("*" if won else ""), "bold green" if won else "")
+        return rows
 
     def summary(self):
         undecided = f", {count(self.undecidable, 'undecidable check')}" if self.undecidable else ""
         self.console.print(f"\n{count(self.hands, 'hand')}, {count(self.findings, 'finding')}{undecided}, "
                            f"{count(self.errors, 'syntax error')}")
+
+
+def _table(players, rows) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("trick", justify="right")
+    for p in players:
+        table.add_column(p)
+    for t, row in rows.items():
+        table.add_row(str(t), *[Text(*row.get(p, ("", ""))) for p in players])
+    return table
+
+
+def _table_lines(players, rows, width: int) -> list[Text] | None:
+    """``_table`` laid out as rich lays it out when it fits in ``width`` (columns two
+    spaces apart, the trick number right-justified, each cell padded in its own style,
+    the header's padding bold);
+    None when it does not fit (rich then shrinks and wraps the columns)."""
+    header = ["trick", *players]
+    body = [[(str(t), "")] + [row.get(p, ("", "")) for p in players] for t, row in rows.items()]
+    widths = [max([cell_len(header[i])] + [cell_len(r[i][0]) for r in body]) for i in range(len(header))]
+    if sum(widths) + 2 * (len(widths) - 1) > width:
+        return None
+    out = []
+    for row, cells in enumerate([[(h, "bold") for h in header]] + body):
+        parts, spans, at = [], [], 0
+        for i, (text, style) in enumerate(cells):
+            pad = " " * (widths[i] - cell_len(text))
+            if i:  # one space each side, as rich pads cells (the header's in bold)
+                parts.append("  ")
+                if not row:
+                    spans += [Span(at, at + 1, "bold"), Span(at + 1, at + 2, "bold")]
+                at += 2
+            cell = pad + text if i == 0 else text + pad
+            parts.append(cell)
+            if style:
+                spans.append(Span(at, at + len(cell), style))
+            at += len(cell)
+        out.append(Text("".join(parts), spans=spans))
+    return out
 
 
 def count(n: int, thing: str) -> str:
