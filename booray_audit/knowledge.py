@@ -49,6 +49,21 @@ class Knowledge:
         n = rules.cards
         self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
                          for p, pl in self.plays.items()}
+        # per player, the mask of ranked cards played before each trick: index t for
+        # trick t (0 and 1 hold nothing), the last index everything played
+        self._before: dict[str, list[int]] = {}
+        self._held: dict[tuple[str, int], tuple[int, tuple[int, ...], bool]] = {}
+        self._whole: dict[tuple[str, int], int | None] = {}
+        last = len(self.tricks) + 1
+        for p, pl in self.plays.items():
+            before, m, i = [0, 0], 0, 0
+            for t in range(1, last):
+                while i < len(pl) and pl[i][0] <= t:
+                    if pl[i][1] & 15:
+                        m |= 1 << pl[i][1]
+                    i += 1
+                before.append(m)
+            self._before[p] = before
 
     # -- holdings ------------------------------------------------------------
     def _holdings(self, deals, decisions):
@@ -208,15 +223,15 @@ class Knowledge:
 
     # -- consistency -----------------------------------------------------------
     def _consistency(self, deals):
-        seen: dict[int, str] = {}
+        seen: dict[int, tuple[str, int]] = {}
         for p, pl in self.plays.items():
             for t, c in pl:
                 if not c & 15:
                     continue
                 if c in seen:
                     self.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
-                                        f"{seen[c]} and {p} both played the {card_str(c)}"))
-                seen[c] = f"{p} (trick {t})"
+                                        "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
+                seen[c] = (p, t)
                 self.played_mask |= 1 << c
         dealt_to: dict[int, str] = {}
         for p, d in deals.items():
@@ -234,10 +249,15 @@ class Knowledge:
                     self.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
                                         f"{q} and {p} both hold the {card_str(c)} after the draw"))
         for p in self.plays:
+            others = 0  # every card the other players hold after the draw
+            for q, m in self.post.items():
+                if q != p:
+                    others |= m
             for t, c in self.plays[p]:
                 if not c & 15:
                     continue
-                owner = next((q for q, m in self.post.items() if q != p and m >> c & 1), None)
+                owner = next((q for q, m in self.post.items() if q != p and m >> c & 1), None) \
+                    if others >> c & 1 else None
                 if owner is not None:
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
                                         f"which {owner} held", f"trick {t}"))
@@ -281,23 +301,32 @@ class Knowledge:
 
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
-        return mask_of(c for k, c in self.plays.get(p, []) if k < t and c & 15)
+        before = self._before.get(p)
+        return before[max(0, min(t, len(before) - 1))] if before else 0
 
-    def held_besides(self, p: str, t: int) -> tuple[int, list[int], bool]:
+    def held_besides(self, p: str, t: int) -> tuple[int, tuple[int, ...], bool]:
         """P's cards at trick t other than the one played there: (known mask, suits of
-        cards known only by suit, whether that is the whole hand)."""
+        cards known only by suit, whether that is the whole hand).  Kept per (P, t): the
+        checks and the cinch's positions ask for it again and again."""
+        key = (p, t)
+        got = self._held.get(key)
+        if got is None:
+            got = self._held[key] = self._held_besides(p, t)
+        return got
+
+    def _held_besides(self, p: str, t: int) -> tuple[int, tuple[int, ...], bool]:
         own = self.by_trick.get(p, {}).get(t)
         own_bit = (1 << own) if own is not None and own & 15 else 0
         base = self.post.get(p, 0) & ~self.played_before(p, t) & ~own_bit
         if self.full.get(p):
-            return base, [], True
+            return base, (), True
         later = [c for k, c in self.plays.get(p, []) if k > t]
         mask = base | mask_of(c for c in later if c & 15)
-        suits = [c >> 4 for c in later if not c & 15 and c != UNKNOWN]
+        suits = tuple(c >> 4 for c in later if not c & 15 and c != UNKNOWN)
         complete = self.complete.get(p, False) and UNKNOWN not in later
         return mask, suits, complete
 
-    def proven_held(self, p: str, t: int) -> tuple[int, list[int]]:
+    def proven_held(self, p: str, t: int) -> tuple[int, tuple[int, ...]]:
         """Cards the record proves P held when playing to trick t (besides the card played
         there), the up-card included while the dealer is known to keep it; and the suits
         of later suit-only cards."""
@@ -315,13 +344,18 @@ class Knowledge:
 
     def whole_hand(self, p: str, t: int) -> int | None:
         """P's whole hand just before playing to trick t, when every card is known."""
+        key = (p, t)
+        if key in self._whole:
+            return self._whole[key]
+        hand = None
         if self.full.get(p):
-            return self.post[p] & ~self.played_before(p, t)
-        if self.complete.get(p):
+            hand = self.post[p] & ~self.played_before(p, t)
+        elif self.complete.get(p):
             rest = [c for k, c in self.plays[p] if k >= t]
             if all(c & 15 for c in rest):
-                return mask_of(rest)
-        return None
+                hand = mask_of(rest)
+        self._whole[key] = hand
+        return hand
 
     def source(self, p: str, t: int, card: int | None, suit: int) -> str:
         """How the record shows P held ``card`` (or some card of ``suit``) at trick t."""

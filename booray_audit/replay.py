@@ -175,10 +175,11 @@ class HandReplay:
     def _disputes(self, ev, seated) -> None:
         """NOTATION.md §3.2: a dispute of a kind that does not exist, or against a player
         not in the hand, is a record error (the rest of the hand is still audited)."""
+        disputes = [d for d in ev if isinstance(d, r.Dispute)]
+        if not disputes:
+            return
         named = set(seated) | {n for n, _ in _naming(ev) if n not in self.unseated}
-        for d in ev:
-            if not isinstance(d, r.Dispute):
-                continue
+        for d in disputes:
             if d.kind not in DISPUTE_KINDS or d.player not in named:
                 self.bad_disputes.append(d)
             if d.kind not in DISPUTE_KINDS:
@@ -487,13 +488,12 @@ class HandReplay:
         if hand is None:
             return
         led = prior[0] >> 4
-        legal_set = legal(hand, prior, trump, self.rules)
         last = full_trick and len(prior) == len(know.active) - 1
         if not last:
             kept["cinch-last"] = f"{p} was not last to play"
         if last and self.rules.cinch_last:
             kept["cinch-follow"] = f"{p} was last to play"
-            winners = [x for x in cards_of(legal_set.cards) if _wins(x, prior, trump)]
+            winners = [x for x in cards_of(legal(hand, prior, trump, self.rules).cards) if _wins(x, prior, trump)]
             if not winners or _wins(c, prior, trump):
                 kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
                 return
@@ -503,9 +503,12 @@ class HandReplay:
         if last:  # cinch-last=no: the follow duty still applies, as before
             kept["cinch-last"] = "no cinch-last duty under these rules"
         trumps = hand & suit_mask(trump)
-        if not (trumps and (legal_set.cards & trumps) and (led == trump or not hand & suit_mask(led))):
-            kept["cinch-follow"] = "no trump was legal" if not trumps or not legal_set.cards & trumps \
-                else f"{p} could follow suit"
+        if not trumps:
+            kept["cinch-follow"] = "no trump was legal"
+            return
+        legal_trumps = legal(hand, prior, trump, self.rules).cards & trumps
+        if not (legal_trumps and (led == trump or not hand & suit_mask(led))):
+            kept["cinch-follow"] = "no trump was legal" if not legal_trumps else f"{p} could follow suit"
             return
         top = _top(trumps)
         if know.equivalent(p, t, c, top, prior):
