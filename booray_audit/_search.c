@@ -59,8 +59,12 @@ typedef struct {
 
 static Tag *tags = NULL;
 static Key *keys = NULL;
-static size_t cap = 0, used = 0, max_entries = 256000000 / (4 * ENTRY_BYTES);  /* about 256 MB */
+/* cap: the slots this search uses, a power of two; allocated: the slots the arrays have.
+ * Each search starts at FIRST_CAP slots, so that the many small searches probe a table
+ * that stays in cache however large an earlier search grew the arrays */
+static size_t cap = 0, allocated = 0, used = 0, max_entries = 256000000 / (4 * ENTRY_BYTES);  /* about 256 MB */
 static uint32_t epoch = 1;
+#define FIRST_CAP ((size_t)1 << 12)
 
 static inline u64 suit_mask(int s) { return SUIT_MASK << (16 * s); }
 static inline u64 above(int c) { return (SUIT_MASK & ~((2ull << (c & 15)) - 1)) << (16 * (c >> 4)); }
@@ -466,9 +470,48 @@ static inline u64 hash_last(u64 h, const Key *key)
     return h ^ (h >> 29);
 }
 
+static void forget(void)
+{
+    used = 0;
+    if (++epoch == 0) {  /* wrapped: the old marks could read as current */
+        memset(tags, 0, allocated * sizeof(Tag));
+        epoch = 1;
+    }
+}
+
 static int grow(void)
 {
-    size_t ncap = cap ? cap * 2 : 1 << 12;
+    size_t ncap = cap ? cap * 2 : FIRST_CAP;
+    if (ncap <= allocated) {  /* room in the arrays: move this search's entries, by a new epoch */
+        size_t n = 0;
+        Tag *ot = malloc(used * sizeof(Tag) + 1);
+        Key *ok = malloc(used * sizeof(Key) + 1);
+        if (!ot || !ok) {
+            free(ot);
+            free(ok);
+            return 0;
+        }
+        for (size_t i = 0; i < cap && n < used; i++)
+            if (tags[i].epoch == epoch) {
+                ot[n] = tags[i];
+                ok[n++] = keys[i];
+            }
+        size_t keep = used;
+        forget();
+        used = keep;
+        cap = ncap;
+        for (size_t i = 0; i < n; i++) {
+            size_t j = ot[i].hash & (cap - 1);
+            while (tags[j].epoch == epoch)
+                j = (j + 1) & (cap - 1);
+            tags[j] = ot[i];
+            tags[j].epoch = epoch;
+            keys[j] = ok[i];
+        }
+        free(ot);
+        free(ok);
+        return 1;
+    }
     Tag *nt = calloc(ncap, sizeof(Tag));
     Key *nk = malloc(ncap * sizeof(Key));
     if (!nt || !nk) {
@@ -489,17 +532,16 @@ static int grow(void)
     free(keys);
     tags = nt;
     keys = nk;
-    cap = ncap;
+    cap = allocated = ncap;
     return 1;
 }
 
-static void forget(void)
+/* a new search: nothing remembered, and the first FIRST_CAP slots of the arrays in use */
+static void start(void)
 {
-    used = 0;
-    if (++epoch == 0) {  /* wrapped: the old marks could read as current */
-        memset(tags, 0, cap * sizeof(Tag));
-        epoch = 1;
-    }
+    forget();
+    if (cap > FIRST_CAP)
+        cap = FIRST_CAP;
 }
 
 static int lookup(const Key *key, u64 h)
@@ -590,12 +632,6 @@ static int choices(const State *st, int n, int seat, u64 pool, u64 fixed, int *o
 }
 
 typedef struct { u64 order; int card; u64 extra; } Move;
-
-static int by_order(const void *a, const void *b)
-{
-    u64 x = ((const Move *)a)->order, y = ((const Move *)b)->order;
-    return x < y ? -1 : x > y;
-}
 
 /* P's hand and P's card in this trick */
 static u64 held_by_me(const Search *s, const State *st)
@@ -723,7 +759,13 @@ static int adversary(const Search *s, const State *st, int seat, Move *moves)
         moves[i].card = c;
         moves[i].extra = extra;
     }
-    qsort(moves, nc, sizeof(Move), by_order);
+    for (int i = 1; i < nc; i++) {  /* by order (every order differs: it ends with the card) */
+        Move m = moves[i];
+        int j = i;
+        for (; j > 0 && moves[j - 1].order > m.order; j--)
+            moves[j] = moves[j - 1];
+        moves[j] = m;
+    }
     return nc;
 }
 
@@ -1022,7 +1064,7 @@ static PyObject *solve(PyObject *self, PyObject *args)
         st.tcard[i] = card;
     }
     st.tlen = (int)tl;
-    forget();
+    start();
     int res = run(&s, &st, max_nodes);
     return Py_BuildValue("(iL)", res, s.nodes);
 }
@@ -1041,7 +1083,7 @@ static PyObject *memory(PyObject *self, PyObject *args)
     free(keys);
     tags = NULL;
     keys = NULL;
-    cap = used = 0;
+    cap = allocated = used = 0;
     return PyLong_FromSize_t(max_entries);
 }
 
