@@ -210,8 +210,8 @@ def _table(players, rows) -> Table:
 def _table_lines(players, rows, width: int) -> list[Text] | None:
     """``_table`` laid out as rich lays it out when it fits in ``width`` (columns two
     spaces apart, the trick number right-justified, each cell padded in its own style,
-    the header's padding bold);
-    None when it does not fit (rich then shrinks and wraps the columns)."""
+    the header's padding bold); None when it does not fit (rich then shrinks and wraps
+    the columns).  tests/test_report.py holds the two to each other."""
     header = ["trick", *players]
     body = [[(str(t), "")] + [row.get(p, ("", "")) for p in players] for t, row in rows.items()]
     widths = [max([cell_len(header[i])] + [cell_len(r[i][0]) for r in body]) for i in range(len(header))]
