@@ -24,7 +24,7 @@ def _printed(renderable, width: int, colour: bool) -> str:
     return buf.getvalue()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(players=st.lists(NAMES, min_size=2, max_size=8, unique=True), tricks=st.integers(1, 12),
        cells=st.lists(CELL, min_size=96, max_size=96), gaps=st.sets(st.integers(0, 95), max_size=10),
        width=st.sampled_from([20, 40, 60, 80, 120]), colour=st.booleans())
