@@ -55,16 +55,28 @@ def items(body) -> list | None:
     return out
 
 
+_NAMES: set[str] = set()   # tokens already read as names (a log repeats its players')
+_CARDS: dict[str, int] = {}  # and as cards; at most a few hundred spellings
+
+
 def _name(tok: str) -> str:
+    if tok in _NAMES:
+        return tok
     if not _NAME.match(tok) or tok.lower() in _KEYWORDS or _CARD.match(tok):
         raise _Decline
+    if len(_NAMES) >= 100_000:  # a log of many players: start afresh, memory stays bounded
+        _NAMES.clear()
+    _NAMES.add(tok)
     return tok
 
 
 def _card(tok: str) -> int:
-    if not _CARD.match(tok):
-        raise _Decline
-    return parse_card(tok)
+    card = _CARDS.get(tok)
+    if card is None:
+        if not _CARD.match(tok):
+            raise _Decline
+        card = _CARDS[tok] = parse_card(tok)
+    return card
 
 
 def _int(tok: str, most: int = INT32) -> int:
