@@ -287,10 +287,9 @@ def main(argv=None):
     report["pokerkit"] = pokerkit_pairs(base6, base_n, 1 if a.small else 3, 1.0 if a.small else 5.0)
     if report["pokerkit"]:
         report["ratio_to_pokerkit_6p"] = report["pokerkit"]["ratio_median"]
-        if six:
-            if "pure_python" in six:
-                report["ratio_to_pokerkit_6p_pure_python"] = (six["pure_python"]["check"]["hands_per_cpu_s"]
-                                                              / report["pokerkit"]["hands_per_s"])
+        if "pure_python" in six:
+            report["ratio_to_pokerkit_6p_pure_python"] = (six["pure_python"]["check"]["hands_per_cpu_s"]
+                                                          / report["pokerkit"]["hands_per_s"])
     print(json.dumps(report, indent=1))
     print(summary(report), file=sys.stderr)
     return 0
