@@ -252,11 +252,10 @@ def check(files: List[str] = FILES, rules: Optional[str] = RULES,
     if fmt == Fmt.parquet:
         return _parquet(files, override, out, jobs, cinch_nodes)
     if fmt == Fmt.json:
-        from .report import JsonDocument
-        doc = JsonDocument()
+        from .report import JsonStream
+        doc = JsonStream(sys.stdout)
         code = run_check(files, override, doc, jobs, cinch_nodes=cinch_nodes)
-        json.dump(doc.value(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        doc.close()
         return code
     from .report import TextReport
     console = _console(no_color=no_color)

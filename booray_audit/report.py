@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import json
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
@@ -51,37 +54,71 @@ def tags_json(tags) -> dict:
     return out
 
 
-class JsonDocument:
-    """Collects the stream of one run into the CLI.md §2 document."""
+class JsonStream:
+    """Writes the document (docs/check.schema.json) as the run goes, so that memory stays
+    flat however long the log: a line per session's heading and per hand, and ``files``
+    (whose ``errors`` are known only when every line is read) after ``sessions``."""
 
-    def __init__(self):
+    def __init__(self, out):
+        self.out = out
         self.files: list[dict] = []
-        self.sessions: list[dict] = []
         self._file: dict | None = None
-        self._session: dict | None = None
+        self._sessions = self._hands = 0
+        self._open = False
+        out.write('{"version": 1, "sessions": [')
 
     def start_file(self, path: str):
+        self._close_session({}, None)  # a file that stopped being readable mid-session
         self._file = {"path": path, "errors": []}
         self.files.append(self._file)
 
     def add(self, item):
-        if isinstance(item, SyntaxProblem):
+        if isinstance(item, HandReport):
+            self.out.write(",\n" if self._hands else "\n")
+            self.out.write(_dumps(hand_json(item)))
+            self._hands += 1
+        elif isinstance(item, SyntaxProblem):
             self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
         elif isinstance(item, SessionStart):
+            self._close_session({}, None)
             for p in item.problems:
                 self._file["errors"].append({"line": item.session.line, "column": 1, "message": p})
-            self._session = {"file": self._file["path"], "index": item.session.index,
-                             "session": item.session.index + 1, "tags": tags_json(item.session.tags),
-                             "rules": item.rules.describe(), "hands": [], "ledger": {}, "pot": None}
-            self.sessions.append(self._session)
-        elif isinstance(item, HandReport):
-            self._session["hands"].append(hand_json(item))
+            head = {"file": self._file["path"], "index": item.session.index, "session": item.session.index + 1,
+                    "tags": tags_json(item.session.tags), "rules": item.rules.describe()}
+            self.out.write(",\n" if self._sessions else "\n")
+            self.out.write(_dumps(head)[:-1] + ', "hands": [')
+            self._sessions += 1
+            self._open, self._hands = True, 0
         elif isinstance(item, SessionEnd):
-            self._session["ledger"] = item.ledger
-            self._session["pot"] = item.pot
+            self._close_session(item.ledger, item.pot)
+
+    def _close_session(self, ledger: dict, pot):
+        if self._open:
+            self.out.write(f'\n], "ledger": {_dumps(ledger)}, "pot": {_dumps(pot)}}}')
+            self._open = False
+
+    def close(self):
+        """Ends the document: the sessions' list, then the files read and their errors."""
+        self._close_session({}, None)
+        self.out.write('\n], "files": ' + _dumps(self.files) + "}\n")
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class JsonDocument(JsonStream):
+    """The whole document as one value (for tests and callers that want it in memory)."""
+
+    def __init__(self):
+        super().__init__(io.StringIO())
+        self._value: dict | None = None
 
     def value(self) -> dict:
-        return {"version": 1, "files": self.files, "sessions": self.sessions}
+        if self._value is None:
+            self.close()
+            self._value = json.loads(self.out.getvalue())
+        return self._value
 
 
 SYMBOLS = dict(zip("shdc", "♠♥♦♣"))
