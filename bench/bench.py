@@ -10,8 +10,8 @@ the cinch included, and settlement), DuckDB import, and end to end (the command
 the cinch decisions met while auditing (mean, p99, what decided them).  Audit and
 end to end run twice: with the compiled cinch search (where it is built) and with
 the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
-parse+audit at growing sizes with peak memory (it must grow linearly and stay
-flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
+`check --format json` (parse, audit, settlement and the JSON written to /dev/null)
+at growing sizes with peak memory (time must grow linearly, memory stay flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
 own process so that its peak memory is its own.  Prints one JSON document.
 """
@@ -87,8 +87,23 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
                         "decided_by": {k: v / len(t) for k, v in sorted(by.items())} if t else {},
                         "undecided": cinch.STATS["undecided"],
                         "seconds": sum(t)}
-    elif name == "audit-plain":  # as the tool runs: no per-decision timing kept (growth)
+    elif name == "audit-plain":  # as the tool runs: no per-decision timing kept
         hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
+    elif name == "check":  # what `check --format json` does, its output to /dev/null (growth)
+        from booray_audit.cli import run_check
+        from booray_audit.report import JsonStream
+        hands = 0
+        with open(os.devnull, "w") as sink:
+            doc = JsonStream(sink)
+            write = doc.add
+
+            def add(item):
+                nonlocal hands
+                hands += isinstance(item, HandReport)
+                write(item)
+            doc.add = add
+            run_check([path], None, doc)
+            doc.close()
     elif name == "import":
         from booray_audit import load, store
         con = store.connect(db)
@@ -271,7 +286,7 @@ def main(argv=None):
     growth = []
     for size in scale:
         path = scaled(base_g, max(1, size // base_n), os.path.join(a.out, f"p{g}-x{size}.bhh"))
-        r = run_stage("audit-plain", path)
+        r = run_stage("check", path)
         growth.append(r)
         print(f"growth {size}: {json.dumps(r)}", file=sys.stderr)
     report["growth"] = {"players": g, "runs": growth}
