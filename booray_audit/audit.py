@@ -126,6 +126,7 @@ class SessionAudit:
             start = 0
         self.chain = Chain(start)
         self.dealer: str | None = None
+        self.number: int | None = None  # the last hand's number, for the next dealer
         self.path = session.path
         self.overflowed = False  # an amount past CHIPS: the rest of the session is not checked
 
@@ -146,9 +147,11 @@ class SessionAudit:
             if isinstance(e, r.Seats):
                 self.seats = list(e.players)
         dealer = next((e.player for e in hand.events if isinstance(e, r.Dealer)), None)
-        if dealer is None and self.dealer in self.seats:
+        # the deal passes to the left: known after the hand before, not across a hand the
+        # record leaves out or could not read
+        if dealer is None and self.dealer in self.seats and hand.number == (self.number or 0) + 1:
             dealer = self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
-        self.dealer = dealer
+        self.dealer, self.number = dealer, hand.number
         return Table(self.rules, tuple(self.seats), dealer)
 
     def settle(self, hand: r.Hand, table: Table, rep: Replay) -> HandReport | r.SyntaxProblem | None:
@@ -190,6 +193,10 @@ class SessionAudit:
             return None
         self.chain.restore(item.state)
         return Resumed(self.index, item.hand, item.source)
+
+    def lost(self, number: int) -> None:
+        """Hand ``number`` could not be read: the pot it carried on is not known."""
+        self.chain.lost(number)
 
     def end(self) -> SessionEnd:
         return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
@@ -266,6 +273,8 @@ def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NOD
             if out is not None:
                 yield out
         else:
+            if isinstance(it, r.SyntaxProblem) and it.hand is not None and current is not None:
+                current.lost(it.hand)
             yield it
     if current is not None:
         yield current.end()

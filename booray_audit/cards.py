@@ -75,6 +75,11 @@ def suit_mask(suit: int) -> int:
     return SUIT_MASK << (16 * suit)
 
 
+def suits_mask(suits: int) -> int:
+    """Mask of every card of the suits whose bits (0-3) are set."""
+    return sum(SUIT_MASK << (16 * s) for s in range(4) if suits >> s & 1)
+
+
 def above(card: int) -> int:
     """Mask of the cards of the same suit that outrank ``card``."""
     return (SUIT_MASK & ~((2 << (card & 15)) - 1)) << (16 * (card >> 4))

@@ -10,7 +10,7 @@ the up-card is, and which ranks of suit-only cards (`?h`) the record pins down.
 from __future__ import annotations
 
 from . import record as r
-from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask
+from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask, suits_mask
 from .engine import beats
 from .rules import Rules
 
@@ -44,6 +44,9 @@ class Knowledge:
             for p, c in trick.plays:
                 self.plays.setdefault(p, []).append((t, c))
         self.played_mask = 0
+        # cards the record puts in two places (a duplicate-card error): where they were is
+        # not known, so they prove nothing about anyone's hand
+        self.contested = 0
         self._consistency(deals)
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
         n = rules.cards
@@ -64,6 +67,41 @@ class Knowledge:
                     i += 1
                 before.append(m)
             self._before[p] = before
+        self._unsure = self._unsure_suits()
+
+    def _unsure_suits(self) -> dict[str, list[int]]:
+        """Per player, index t: the suits (bits 0-3) of cards the player may have played
+        before trick t without the record saying which: a `??` or a `?h` no fact pins down,
+        a trick the player is missing from while later tricks are recorded, and tricks left
+        out (a trick numbered past its place).  A card of those suits that the record last
+        shows in the player's hand may be gone by trick t; only its later plays prove it
+        still held.  Players absent here played every card the record shows."""
+        count, active = len(self.tricks), set(self.active)
+        by = [dict(trick.plays) for trick in self.tricks]
+        gaps = [trick.number is not None and trick.number > t for t, trick in enumerate(self.tricks, 1)]
+        if not any(gaps) and all(c & 15 for trick in self.tricks for _, c in trick.plays) and all(
+                active <= plays.keys() for plays in by[:-1]):
+            return {}  # every play shown: the usual record
+        out: dict[str, list[int]] = {}
+        for p in active.union(*by):
+            row, u = [0, 0], 0  # row[t]: before trick t
+            for t, plays in enumerate(by, 1):
+                if gaps[t - 1]:
+                    u = row[t] = 15
+                c = plays.get(p)
+                if c is None:
+                    u |= 15 if p in active and t < count else 0
+                elif not c & 15:
+                    u |= 15 if c == UNKNOWN else 1 << (c >> 4)
+                row.append(u)
+            if u:
+                out[p] = row
+        return out
+
+    def unsure_before(self, p: str, t: int) -> int:
+        """The suits of P's cards that may have been played unseen before trick t (bits)."""
+        row = self._unsure.get(p)
+        return row[min(t, len(row) - 1)] if row else 0
 
     # -- holdings ------------------------------------------------------------
     def _holdings(self, deals, decisions):
@@ -89,6 +127,9 @@ class Knowledge:
                         self.errors.append(("not-held", p, f"{p} discarded cards not dealt to {p}",
                                             f"discarded {card_str(missing.bit_length() - 1)}"))
                 kept = dealt & ~gone
+                for c in discards:  # a discard the record does not name may be any dealt card
+                    if not c & 15:
+                        kept &= ~(FULL_DECK if c == UNKNOWN else suit_mask(c >> 4))
                 self.discarded[p] = gone
                 self.discard_known[p] = all(c & 15 for c in discards)
             got = mask_of(c for c in draws if c & 15) if isinstance(draws, tuple) else 0
@@ -196,11 +237,12 @@ class Knowledge:
     def _pinned(self) -> list[r.Trick]:
         """The tricks with each `?h` whose rank the record pins down replaced by that card:
         the one card of its suit the player can have held that is not placed elsewhere."""
-        if not any(not c & 15 and c != UNKNOWN for t in self.recorded for _, c in t.plays):
-            return self.recorded
-        known = mask_of(c for t in self.recorded for _, c in t.plays if c & 15)
+        recorded = [_loosened(t) if t.loose else t for t in self.recorded]
+        if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
+            return recorded
+        known = mask_of(c for t in recorded for _, c in t.plays if c & 15)
         out = []
-        for t in self.recorded:
+        for t in recorded:
             plays = []
             for p, c in t.plays:
                 if not c & 15 and c != UNKNOWN:
@@ -231,6 +273,7 @@ class Knowledge:
                 if c in seen:
                     self.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
                                         "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
+                    self.contested |= 1 << c
                 seen[c] = (p, t)
                 self.played_mask |= 1 << c
         dealt_to: dict[int, str] = {}
@@ -240,6 +283,7 @@ class Knowledge:
                     if c in dealt_to and dealt_to[c] != p:
                         self.errors.append(("duplicate-card", p, f"the {card_str(c)} was dealt twice",
                                             f"dealt to {dealt_to[c]} and to {p}"))
+                        self.contested |= 1 << c
                     dealt_to[c] = p
         for p, mask in self.post.items():
             for q, other in self.post.items():
@@ -248,6 +292,7 @@ class Knowledge:
                     who = q if self.drawn.get(q, 0) >> c & 1 and not self.drawn.get(p, 0) >> c & 1 else p
                     self.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
                                         f"{q} and {p} both hold the {card_str(c)} after the draw"))
+                    self.contested |= mask & other
         for p in self.plays:
             others = 0  # every card the other players hold after the draw
             for q, m in self.post.items():
@@ -261,6 +306,7 @@ class Knowledge:
                 if owner is not None:
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
                                         f"which {owner} held", f"trick {t}"))
+                    self.contested |= 1 << c
                 elif self.discarded.get(p, 0) >> c & 1:
                     self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t} "
                                         f"after discarding it", f"{p} discarded the {card_str(c)}"))
@@ -289,6 +335,7 @@ class Knowledge:
                     reported.add(c)
                     self.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
                                         f"dealt to {q}", "the stock never ran out, so no card came back"))
+                    self.contested |= 1 << c
         for p, pl in self.plays.items():
             for t, c in pl:
                 q = released.get(c) if c & 15 else None
@@ -298,6 +345,7 @@ class Knowledge:
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
                                         f"{t}, which was dealt to {q}",
                                         "the stock never ran out, so no card came back"))
+                    self.contested |= 1 << c
 
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
@@ -318,12 +366,19 @@ class Knowledge:
         own = self.by_trick.get(p, {}).get(t)
         own_bit = (1 << own) if own is not None and own & 15 else 0
         base = self.post.get(p, 0) & ~self.played_before(p, t) & ~own_bit
-        if self.full.get(p):
+        unsure = self.unsure_before(p, t)
+        if self.full.get(p) and not unsure and not base & self.contested:
             return base, (), True
         later = [c for k, c in self.plays.get(p, []) if k > t]
-        mask = base | mask_of(c for c in later if c & 15)
+        shown = mask_of(c for c in later if c & 15)
+        if unsure:  # cards that may have gone unseen: held only if played later
+            base &= ~suits_mask(unsure) | shown
         suits = tuple(c >> 4 for c in later if not c & 15 and c != UNKNOWN)
         complete = self.complete.get(p, False) and UNKNOWN not in later
+        mask = base | shown
+        if mask & self.contested:
+            mask &= ~self.contested
+            complete = False
         return mask, suits, complete
 
     def proven_held(self, p: str, t: int) -> tuple[int, tuple[int, ...]]:
@@ -340,6 +395,8 @@ class Knowledge:
         did not discard it) and has not played it yet (RULES.md §4: everyone saw it)."""
         if self.up is None or self.draw_count.get(self.dealer) != 0:
             return False
+        if self.unsure_before(self.dealer, t) >> (self.up >> 4) & 1:
+            return False  # the dealer may have played it unseen
         return not any(c == self.up for k, c in self.plays.get(self.dealer, []) if k < t)
 
     def whole_hand(self, p: str, t: int) -> int | None:
@@ -348,12 +405,14 @@ class Knowledge:
         if key in self._whole:
             return self._whole[key]
         hand = None
-        if self.full.get(p):
+        if self.full.get(p) and not self.unsure_before(p, t):
             hand = self.post[p] & ~self.played_before(p, t)
         elif self.complete.get(p):
             rest = [c for k, c in self.plays[p] if k >= t]
             if all(c & 15 for c in rest):
                 hand = mask_of(rest)
+        if hand is not None and hand & self.contested:
+            hand = None
         self._whole[key] = hand
         return hand
 
@@ -397,9 +456,10 @@ class Knowledge:
                 return None
         return best
 
-    def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool:
+    def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool | None:
         """RULES.md §4: no card still in play outside P's hand lies between ``card`` and
-        ``top``; played cards and P's discards known out of play never separate."""
+        ``top``; played cards and P's discards known out of play never separate.  None
+        when a card between may have been played where the record does not show it."""
         if card == top:
             return True
         if card >> 4 != top >> 4 or (card & 15) > (top & 15):
@@ -409,8 +469,18 @@ class Knowledge:
             gone |= mask_of(c for _, c in trick.plays if c & 15)
         for rank in range((card & 15) + 1, top & 15):
             if not gone >> ((card & ~15) | rank) & 1:
-                return False
+                unseen = 0  # suits of the cards played before trick t that the record hides
+                for q in self._unsure:
+                    unseen |= self.unsure_before(q, t)
+                return None if unseen >> (card >> 4) & 1 else False
         return True
+
+
+def _loosened(trick: r.Trick) -> r.Trick:
+    """A seat-order trick with a card left out: only the leader's card is known to be
+    whose it is; the others prove nothing about who held what (``??`` to the checks)."""
+    plays = trick.plays[:1] + tuple((p, UNKNOWN) for p, _ in trick.plays[1:])
+    return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
 
 
 def _count(cards) -> int | None:

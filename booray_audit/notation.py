@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from importlib import resources
@@ -440,6 +441,7 @@ class Reader:
                 if kind == "hand":
                     last_number = self._hand_number(body, last_number)
                     spoiled = spoiled or any(isinstance(e, r.TagChange) for e in items)
+                    problems = [replace(p, hand=last_number) for p in problems]
                 else:  # tags that cannot be read or used start a session that is not checked
                     session_index += 1
                     spoiled = True
@@ -471,12 +473,13 @@ class Reader:
             _, number, line = items[0]
             number = number if number is not None else last_number + 1
             if number <= last_number:
-                yield self._problem(line, 1, f"hand numbers must increase: hand {number} "
-                                    f"comes after hand {last_number}", _text_of(body, line))
+                yield replace(self._problem(line, 1, f"hand numbers must increase: hand {number} "
+                                            f"comes after hand {last_number}", _text_of(body, line)),
+                              hand=last_number)  # the hands after it are not the ones before
                 continue
             last_number = number
             hand, seats, problem = self._hand(number, line, items[1:], seats)
-            yield problem or hand
+            yield replace(problem, hand=number) if problem else hand
 
     def _bad_tags(self, items, body, kind) -> list[r.SyntaxProblem]:
         """A tag that sets the rules with a value they cannot use is an error at its own
@@ -604,6 +607,8 @@ def _active(events, seats) -> list[str]:
 
 
 def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
+    """The players of a seat-order trick, clockwise from the leader.  A card short may be
+    a card left out anywhere, not the last players' (``loose``)."""
     leader, first = trick.plays[0]
     if leader not in seats:
         return None
@@ -612,7 +617,8 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
     if len(trick.seat_cards) > len(order):
         return None
     plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
-    return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
+    loose = len(trick.seat_cards) < len(order)
+    return r.Trick(trick.number, plays, line=trick.line, note=trick.note, loose=loose)
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:

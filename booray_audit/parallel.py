@@ -83,6 +83,8 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
                 yield value
             elif what == "end":
                 yield value.end()
+            elif what == "lost":
+                value.lost(*rest)
             elif what == "resume":
                 out = value.resume(*rest)
                 if out is not None:
@@ -116,6 +118,8 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
                 current = SessionAudit(it, override, cinch_nodes)
                 queue.append(("item", SessionStart(it, current.rules, current.problems)))
             else:
+                if isinstance(it, r.SyntaxProblem) and it.hand is not None and current is not None:
+                    queue.append(("lost", current, it.hand))
                 queue.append(("item", it))
             yield from drain(jobs * AHEAD)
         flush()

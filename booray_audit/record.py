@@ -95,6 +95,9 @@ class Trick(Event):
     plays: tuple[tuple[str, int], ...]
     # A seat-order trick whose players could not be resolved keeps its cards here.
     seat_cards: tuple[int, ...] = ()
+    # A seat-order trick short of cards: a card may have been left out anywhere, so who
+    # played which card after the leader's is not known (the cards go clockwise as written).
+    loose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,7 @@ class SyntaxProblem:
     column: int
     message: str
     text: str = ""
+    hand: int | None = field(default=None, compare=False)  # the hand it kept from being read
 
     def __str__(self) -> str:
         head = f"{self.path}:{self.line}:{self.column}: {_clip(self.message, 300)}"

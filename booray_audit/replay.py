@@ -285,6 +285,7 @@ class HandReplay:
                 self.add("out-of-turn", t, None, None,
                          f"the trick numbered {trick.number} is trick {t} of the hand",
                          f"Trick {trick.number}")
+                leader_expected = None  # a trick left out (or two written as one): who led is not known
             leader = trick.plays[0][0]
             players = [p for p, _ in trick.plays]
             missing = self._missing(t, players, active, know, len(tricks))
@@ -295,6 +296,8 @@ class HandReplay:
                          f"{leader} led trick {t}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
                 trick_ok = False
+            if trick_ok and leader_expected is None and t == len(tricks) and len(players) < len(active):
+                trick_ok = False  # a last trick short of cards, its leader unproven: the lead may be the card left out
             order = know.order_from(leader)
             if in_order and order and players != order[:len(players)]:
                 bad = next((p for p, q in zip(players, order) if p != q),
@@ -460,9 +463,13 @@ class HandReplay:
             trumps = hand & suit_mask(trump) if hand is not None else 0
             if hand is not None and not trumps:
                 kept["cinch-lead"] = f"{p} held no trump"
+            elif trumps and not c & 15 and c >> 4 == trump:
+                pass  # a trump the record gives by suit only: it may be the highest
             # the cinch is judged only when the lead would break its duty
-            elif trumps and know.equivalent(p, t, c, _top(trumps), []):
+            elif trumps and (same := know.equivalent(p, t, c, _top(trumps), [])):
                 kept["cinch-lead"] = f"{p} led the highest trump (or one as high)"
+            elif trumps and same is None:
+                pass  # a card between may have been played unseen: the duty cannot be shown broken
             elif trumps:
                 top = _top(trumps)
                 if self._duty("cinch-lead", know, p, t, c, won, [], kept, top,
@@ -511,9 +518,12 @@ class HandReplay:
             kept["cinch-follow"] = "no trump was legal" if not legal_trumps else f"{p} could follow suit"
             return
         top = _top(trumps)
-        if know.equivalent(p, t, c, top, prior):
+        same = know.equivalent(p, t, c, top, prior)
+        if same:
             kept["cinch-follow"] = f"{p} played the highest trump (or one as high)"
             return
+        if same is None:
+            return  # a card between may have been played unseen: the duty cannot be shown broken
         self._duty("cinch-follow", know, p, t, c, won, prior, kept, top,
                    f" and could trump, but played the {card_str(c)} instead of the {card_str(top)}")
 

@@ -63,6 +63,11 @@ class Chain:
         self.carry, self.last, self.ledger = state["carry"], state["last"], dict(state["ledger"])
         self.exempt = None if state["exempt"] is None else set(state["exempt"])
 
+    def lost(self, number: int) -> None:
+        """A hand the record holds but that could not be read: from it on, the pot and who
+        is exempt are unknown until a `Pot` claim restarts the chain (as after a gap)."""
+        self.carry, self.exempt, self.last = None, None, number
+
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         first = self.last is None
         gap = self.last is not None and o.number != self.last + 1

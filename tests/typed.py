@@ -43,3 +43,72 @@ def as_typed(text: str, style: str, seed: int = 0) -> str:
             line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+# -- slips: information left out or blurred, never added ---------------------------------
+
+SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
+         "discard-unknown", "counts", "no-deal", "no-claims")
+
+
+def slipped(text: str, seed: int = 0) -> str:
+    """Each hand with a random few of SLIPS: cards written `??` or by suit only, a card or
+    a whole trick left out, a name misspelt, seat-order tricks, discards not named, the
+    last tricks left out.  What stays says nothing false about a legal game, so the audit
+    must accuse nobody of breaking a rule."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    hand: list[str] = []
+    for line in text.splitlines() + [""]:
+        if line.startswith("Hand ") or not line.strip():
+            if hand:
+                out += _slip_hand(hand, rng, {s for s in SLIPS if rng.random() < 0.3})
+                hand = []
+            if line.startswith("Hand "):
+                hand = [line]
+            else:
+                out.append(line)
+        elif hand:
+            hand.append(line)
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
+    tricks = [i for i, line in enumerate(lines) if line.startswith("Trick ")]
+    cut = tricks[-rng.randint(1, len(tricks))] if "drop-tail" in slips and tricks else len(lines)
+    dropped = rng.choice(tricks[:-1]) if "drop-trick" in slips and len(tricks) > 1 else None
+    out = []
+    for i, line in enumerate(lines):
+        if (line.startswith("Trick ") and i >= cut) or i == dropped:
+            continue
+        if ("no-deal" in slips and line.startswith("Deal ") or "no-claims" in slips
+                and line.startswith(("Tricks ", "Net "))):
+            continue
+        m = _DECISION.match(line)
+        if m and "counts" in slips:
+            line = f"{m.group(1)} {m.group(2)} {len(m.group(3).split())}"
+        elif m and "discard-unknown" in slips:
+            line = f"{m.group(1)} {m.group(2)} " + " ".join(
+                "??" if rng.random() < 0.4 else c for c in m.group(3).split()) + f" -> {m.group(4)}"
+        m = _TRICK.match(line)
+        if m:
+            plays = [p.split() for p in m.group(2).split(", ")]
+            for play in plays:
+                x = rng.random()
+                if "unknown" in slips and x < 0.15:
+                    play[1] = "??"
+                elif "suit-only" in slips and x < 0.35:
+                    play[1] = "?" + play[1][-1]
+            if "drop-play" in slips and len(plays) > 2 and rng.random() < 0.3:
+                del plays[rng.randrange(len(plays))]
+            if "misspell" in slips and rng.random() < 0.2:
+                play = rng.choice(plays)
+                play[0] = play[0][:-1]
+            if "seat-order" in slips and len(plays) > 1:
+                line = f"Trick {m.group(1)}: {plays[0][0]}: " + " ".join(c for _, c in plays)
+            else:
+                line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
+        out.append(line)
+    return out
