@@ -9,9 +9,11 @@ the up-card is, and which ranks of suit-only cards (`?h`) the record pins down.
 
 from __future__ import annotations
 
+import collections
+
 from . import record as r
 from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask, suits_mask
-from .engine import beats
+from .engine import SUIT_NAMES, beats
 from .rules import Rules
 
 
@@ -121,9 +123,9 @@ class Knowledge:
                 self.discard_known[p] = True
             elif isinstance(discards, tuple):
                 gone = mask_of(c for c in discards if c & 15)
-                if deal and all(c & 15 for c in deal.cards):
+                if deal:  # more discards from outside the cards the deal names than it leaves unnamed
                     missing = gone & ~dealt
-                    if missing:
+                    if missing.bit_count() > self.rules.cards - dealt.bit_count():
                         self.errors.append(("not-held", p, f"{p} discarded cards not dealt to {p}",
                                             f"discarded {card_str(missing.bit_length() - 1)}"))
                 kept = dealt & ~gone
@@ -241,10 +243,22 @@ class Knowledge:
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
         known = mask_of(c for t in recorded for _, c in t.plays if c & 15)
-        out = []
+        # a card the record puts with two players pins nothing down
+        claims: dict[str, int] = {}
         for t in recorded:
-            plays = []
             for p, c in t.plays:
+                if c & 15:
+                    claims[p] = claims.get(p, 0) | 1 << c
+        for held in (self.dealt, self.post, self.discarded):
+            for p, m in held.items():
+                claims[p] = claims.get(p, 0) | m
+        seen = doubtful = 0
+        for m in claims.values():
+            doubtful |= seen & m
+            seen |= m
+        pins: dict[tuple[int, int], int] = {}
+        for i, t in enumerate(recorded):
+            for j, (p, c) in enumerate(t.plays):
                 if not c & 15 and c != UNKNOWN:
                     elsewhere = known | self.discarded.get(p, 0)
                     for q, m in self.post.items():
@@ -254,13 +268,18 @@ class Knowledge:
                         for q in set(self.dealt) | set(self.discarded):
                             if q != p:
                                 elsewhere |= self.dealt.get(q, 0) | self.discarded.get(q, 0)
-                    pool = suit_mask(c >> 4) & ~elsewhere
+                    pool = suit_mask(c >> 4) & ~(elsewhere & ~doubtful)
                     if self.full.get(p):
                         pool &= self.post[p]
                     if pool and not pool & (pool - 1):
-                        c = pool.bit_length() - 1
-                plays.append((p, c))
-            out.append(r.Trick(t.number, tuple(plays), line=t.line, note=t.note))
+                        pins[(i, j)] = pool.bit_length() - 1
+        # one card pinned to two plays of a player: neither is known
+        counts = collections.Counter((recorded[i].plays[j][0], c) for (i, j), c in pins.items())
+        pins = {k: c for k, c in pins.items() if counts[(recorded[k[0]].plays[k[1]][0], c)] == 1}
+        out = []
+        for i, t in enumerate(recorded):
+            plays = tuple((p, pins.get((i, j), c)) for j, (p, c) in enumerate(t.plays))
+            out.append(r.Trick(t.number, plays, line=t.line, note=t.note) if plays != t.plays else t)
         return out
 
     # -- consistency -----------------------------------------------------------
@@ -314,6 +333,31 @@ class Knowledge:
                     self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t}, "
                                         f"which is not in {p}'s hand",
                                         f"{p}'s hand after the draw: {_text(self.post[p])}"))
+        for p, pl in self.plays.items():  # more cards of a suit than a known hand held
+            if not self.full.get(p):
+                continue
+            for suit in {c >> 4 for _, c in pl if not c & 15 and c != UNKNOWN}:  # a ranked card: reported above
+                played = sum(1 for _, c in pl if c >> 4 == suit)
+                if played > (self.post[p] & suit_mask(suit)).bit_count():
+                    name = SUIT_NAMES[suit]
+                    self.errors.append(("not-held", p, f"{p} played {played} {name}, more than {p}'s hand held",
+                                        f"{p}'s hand after the draw: {_text(self.post[p])}"))
+                    break
+        n = self.rules.cards
+        for p, pl in self.plays.items():  # a card kept to the end of a hand played out
+            if [t for t, _ in pl] != list(range(1, n + 1)):
+                continue
+            shown = mask_of(c for _, c in pl if c & 15)
+            unnamed = sum(1 for _, c in pl if not c & 15)
+            extra = self.post.get(p, 0) & ~shown
+            blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart
+            if extra.bit_count() > unnamed or any(
+                    (extra & suit_mask(x)).bit_count() > blank + sum(1 for _, c in pl if c == x << 4)
+                    for x in range(4)):
+                c = extra.bit_length() - 1
+                self.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
+                                    f"{p} played at every trick: {_text(shown)}"
+                                    + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
         if not self.reshuffle_possible:
             self._no_second_life()
 
@@ -366,7 +410,7 @@ class Knowledge:
         own = self.by_trick.get(p, {}).get(t)
         own_bit = (1 << own) if own is not None and own & 15 else 0
         base = self.post.get(p, 0) & ~self.played_before(p, t) & ~own_bit
-        unsure = self.unsure_before(p, t)
+        unsure = self.unsure_before(p, t) if self._unsure else 0
         if self.full.get(p) and not unsure and not base & self.contested:
             return base, (), True
         later = [c for k, c in self.plays.get(p, []) if k > t]
@@ -405,7 +449,7 @@ class Knowledge:
         if key in self._whole:
             return self._whole[key]
         hand = None
-        if self.full.get(p) and not self.unsure_before(p, t):
+        if self.full.get(p) and not (self._unsure and self.unsure_before(p, t)):
             hand = self.post[p] & ~self.played_before(p, t)
         elif self.complete.get(p):
             rest = [c for k, c in self.plays[p] if k >= t]

@@ -156,3 +156,80 @@ Net Ann +99 Bob -1
     three = hands[1]
     assert three.settlement.pot is None and three.findings == []  # hand 2 carried an unknown pot
     assert three.replay.dealer is None  # who dealt hand 3 follows from hand 2, which was not read
+
+
+# -- records that contradict themselves: the contradiction is reported, nobody accused --
+
+TYPO = """[Seats "Bob Ivan Rupert"]
+Hand 1
+Dealer Rupert
+Deal Bob 7c Td {card} 3d Ks
+Deal Ivan As 2s 3c 6s 2d
+Up 4s
+Bob play 3d -> ??
+Ivan play 3c 2d -> ?? ??
+Rupert play 3
+Trick 1: Bob Ks, Ivan As, Rupert 4s
+Trick 2: Ivan Tc, Rupert Qc, Bob 7c
+Trick 3: Rupert 9s, Bob Ah, Ivan 6s
+Trick 4: Rupert 4h, Bob 8h, Ivan 3h
+Trick 5: Bob Td, Ivan 2s, Rupert 9h
+"""
+
+
+def test_a_dealt_card_kept_but_never_played_is_a_record_error_not_proof():
+    # the deal says Ac where Bob had the Ah: he kept the Ac, yet played five other cards
+    assert findings(TYPO.format(card="Ac")) == [("not-held", None, "Bob")]
+    assert findings(TYPO.format(card="Ah")) == []
+
+
+def test_discards_from_outside_the_dealt_cards_beyond_the_unnamed_ones_are_an_error():
+    text = """[Seats "Eve Ann"]
+Hand 1
+Dealer Eve
+Deal Eve 4c 6s 3d 7h ??
+Up 9d
+Ann play 2
+Eve play Ac 7h 6s 4h -> ?? ?? ?? ??
+Trick 1: Ann Tc, Eve 7d
+"""
+    assert findings(text) == [("not-held", None, "Eve")]  # not a renege "holding the 4c"
+
+
+def test_a_suit_only_play_of_a_suit_the_known_hand_lacks_is_an_error():
+    text = """[Seats "Judy Ann"]
+Hand 1
+Dealer Ann
+Deal Judy Td Th 6c 2h 2d
+Up 9s
+Judy play 6c 2h -> 6s Qs
+Ann play 3
+Trick 1: Judy ?c, Ann 3c
+Trick 2: Judy 2d, Ann 4d
+Trick 3: Judy 6s, Ann Ah
+"""
+    assert ("not-held", None, "Judy") in findings(text)
+    assert plays(text) == []
+
+
+def test_a_card_the_record_puts_with_two_players_pins_no_suit_only_card():
+    # the 5h is dealt to Rupert and to Sybil: Rupert's two ?h need not be his Qh twice
+    text = """Hand 1
+Dealer Frank
+Deal Rupert Qh Qc 5h Js 7s
+Deal Sybil 7h 9h 5h As Td
+Deal Frank Kd 4s 9d Jh 4h
+Up 4h
+Rupert play Qc Js 7s -> 8d 5s Kc
+Sybil play Td -> Ad
+Frank play 9d 4s -> 2s 2h
+Trick 1: Rupert ?c, Sybil 9h, Frank Jh
+Trick 2: Frank 2h, Rupert ?h, Sybil ?h
+Trick 3: Rupert ?h, Sybil 7h, Frank 4h
+Trick 4: Sybil As, Frank ?s, Rupert 5s
+Trick 5: Sybil Ad, Frank Kd, Rupert ?d
+Tricks Frank 1 Rupert 1 Sybil 3
+"""
+    got = [(f.kind, f.message) for h in reports(text) for f in h.findings]
+    assert ("duplicate-card", "the 5h was dealt twice") in got
+    assert not [f for f in got if "played twice" in f[1] or f[0] in ("wrong-trick-count", "out-of-turn")], got

@@ -48,14 +48,16 @@ def as_typed(text: str, style: str, seed: int = 0) -> str:
 # -- slips: information left out or blurred, never added ---------------------------------
 
 SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
-         "discard-unknown", "counts", "no-deal", "no-claims")
+         "discard-unknown", "draw-unknown", "counts", "no-deal", "no-claims")
 
 
 def slipped(text: str, seed: int = 0) -> str:
     """Each hand with a random few of SLIPS: cards written `??` or by suit only, a card or
-    a whole trick left out, a name misspelt, seat-order tricks, discards not named, the
-    last tricks left out.  What stays says nothing false about a legal game, so the audit
-    must accuse nobody of breaking a rule."""
+    a whole trick left out, a name misspelt, seat-order tricks, discards or draws not
+    named, the last tricks left out.  Only what was played is left out or blurred, never
+    changed, so nothing left can show a legal game breaking a rule: the audit must accuse
+    nobody.  (A mistyped card can make a record that proves a false thing; where the
+    record contradicts itself, tests/test_unseen_plays.py holds the audit to saying so.)"""
     rng = random.Random(seed)
     out: list[str] = []
     hand: list[str] = []
@@ -89,6 +91,8 @@ def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
         m = _DECISION.match(line)
         if m and "counts" in slips:
             line = f"{m.group(1)} {m.group(2)} {len(m.group(3).split())}"
+        elif m and "draw-unknown" in slips:
+            line = f"{m.group(1)} {m.group(2)} {m.group(3)} -> " + " ".join("??" for _ in m.group(4).split())
         elif m and "discard-unknown" in slips:
             line = f"{m.group(1)} {m.group(2)} " + " ".join(
                 "??" if rng.random() < 0.4 else c for c in m.group(3).split()) + f" -> {m.group(4)}"
