@@ -116,3 +116,23 @@ def test_stats_for_a_name_typed_another_way_suggests_the_stored_one(tmp_path):
     run_cli("import", ROOT / "samples" / "home-game.bhh", "--db", db)
     p = run_cli("stats", "--player", "judy", "--db", db)
     assert "no hands stored for judy; did you mean Judy?" in p.stderr.decode()
+
+
+def test_jobs_agrees_with_one_process_across_unreadable_hands(tmp_path):
+    from booray_audit.generate import generate_text
+    text, _ = generate_text(120, players=(3, 5), seed=22)
+    hands = text.split("\nHand ")
+    for i in range(5, len(hands), 17):  # a typo in one trick line of every 17th hand
+        hands[i] = hands[i].replace("Trick 2:", "Trik 2:", 1)
+    big = tmp_path / "log.bhh"
+    big.write_text("\nHand ".join(hands))
+    one = run_cli("check", "--format", "json", big)
+    two = run_cli("check", "--format", "json", "--jobs", "2", big)
+    assert one.returncode == two.returncode == 2
+    assert one.stdout == two.stdout
+    doc = json.loads(one.stdout)
+    checked = {(s["index"], h["hand"]): h for s in doc["sessions"] for h in s["hands"]}
+    assert len(doc["files"][0]["errors"]) == len(range(5, len(hands), 17))
+    # the hand after each unreadable one starts from an unknown pot
+    after = [h for (s, n), h in checked.items() if n > 1 and (s, n - 1) not in checked]
+    assert len(after) == len(range(5, len(hands), 17)) and all(h["pot"] is None for h in after)
