@@ -280,6 +280,7 @@ class HandReplay:
         won = {p: 0 for p in active}
         known_winners = True
         leader_expected = know.first_leader()
+        pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number != t:
                 self.add("out-of-turn", t, None, None,
@@ -296,6 +297,10 @@ class HandReplay:
                          f"{leader} led trick {t}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
                 trick_ok = False
+                pending = None  # the trick before may be out of place (two tricks swapped) or miswritten
+            if pending:
+                self._plays(*pending, know, result)
+            pending = None
             if trick_ok and leader_expected is None and t == len(tricks) and len(players) < len(active):
                 trick_ok = False  # a last trick short of cards, its leader unproven: the lead may be the card left out
             order = know.order_from(leader)
@@ -307,12 +312,8 @@ class HandReplay:
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
                 trick_ok = False
             cards = [c for _, c in trick.plays]
-            for seq, (p, c) in enumerate(trick.plays):
-                if trick_ok and p not in self.skip:
-                    before = len(self.findings)
-                    kept = self._check(t, p, c, cards[:seq], trump, know, won, len(trick.plays) == len(active))
-                    if len(self.findings) == before:
-                        result.kept[(p, t)] = kept
+            if trick_ok:
+                pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
             w = None if missing else know.winner(t, cards, trump)
             nxt = tricks[t].plays[0][0] if t < len(tricks) else None
             leader_expected = trick.plays[w][0] if w is not None else None
@@ -329,10 +330,22 @@ class HandReplay:
                 won[winner] += 1
             for seq, (p, c) in enumerate(recorded[t - 1].plays):
                 result.plays.append((t, seq, p, c, p == winner))
+        if pending:
+            self._plays(*pending, know, result)
         result.complete = known_winners and len(tricks) == self.rules.cards and all(
             len(t.plays) == len(active) for t in tricks)
         if tricks and known_winners:
             result.tricks = won  # for an unfinished hand, the counts so far
+
+    def _plays(self, t, plays, trump, won, full_trick, know, result) -> None:
+        """Check each play of trick t (``won``: the tricks won before it)."""
+        cards = [c for _, c in plays]
+        for seq, (p, c) in enumerate(plays):
+            if p not in self.skip:
+                before = len(self.findings)
+                kept = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
+                if len(self.findings) == before:
+                    result.kept[(p, t)] = kept
 
     def _missing(self, t, players, active, know, count) -> list[str]:
         """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks

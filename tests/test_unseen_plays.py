@@ -233,3 +233,26 @@ Tricks Frank 1 Rupert 1 Sybil 3
     got = [(f.kind, f.message) for h in reports(text) for f in h.findings]
     assert ("duplicate-card", "the 5h was dealt twice") in got
     assert not [f for f in got if "played twice" in f[1] or f[0] in ("wrong-trick-count", "out-of-turn")], got
+
+
+SWAPPED = """Hand 1
+Dealer Heidi
+Deal Oscar 2c Qc 6s 3c 5c
+Deal Heidi As 2d Ks Ac 6c
+Up 6c
+Oscar play
+Heidi play
+Trick Oscar Qc, Heidi Ac
+Trick Heidi 2d, Oscar 5c
+Trick Oscar 3c, Heidi 6c
+{four}
+{five}
+"""
+
+
+def test_a_trick_whose_next_lead_is_out_of_turn_is_not_judged():
+    four, five = "Trick Heidi Ks, Oscar 6s", "Trick Heidi As, Oscar 2c"
+    assert findings(SWAPPED.format(four=four, five=five)) == []
+    # written the other way round: Oscar seems to trump a spade holding one, but then Heidi
+    # leads the next trick Oscar seemed to win, so the order of the two is in doubt
+    assert findings(SWAPPED.format(four=five, five=four)) == [("out-of-turn", 5, "Heidi")]
