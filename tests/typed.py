@@ -48,13 +48,13 @@ def as_typed(text: str, style: str, seed: int = 0) -> str:
 # -- slips: information left out or blurred, never added ---------------------------------
 
 SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
-         "discard-unknown", "draw-unknown", "counts", "no-deal", "no-claims")
+         "discard-unknown", "draw-unknown", "counts", "no-deal", "no-decisions", "no-claims", "lowercase")
 
 
 def slipped(text: str, seed: int = 0) -> str:
     """Each hand with a random few of SLIPS: cards written `??` or by suit only, a card or
-    a whole trick left out, a name misspelt, seat-order tricks, discards or draws not
-    named, the last tricks left out.  Only what was played is left out or blurred, never
+    a whole trick left out, a name misspelt or lower-cased, seat-order tricks, discards
+    or draws not named, no decision lines, the last tricks left out.  Only what was played is left out or blurred, never
     changed, so nothing left can show a legal game breaking a rule: the audit must accuse
     nobody.  (A mistyped card can make a record that proves a false thing; where the
     record contradicts itself, tests/test_unseen_plays.py holds the audit to saying so.)"""
@@ -86,7 +86,8 @@ def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
         if (line.startswith("Trick ") and i >= cut) or i == dropped:
             continue
         if ("no-deal" in slips and line.startswith("Deal ") or "no-claims" in slips
-                and line.startswith(("Tricks ", "Net "))):
+                and line.startswith(("Tricks ", "Net ")) or "no-decisions" in slips
+                and re.match(r"\S+ (play|pass|draw)\b", line) and not line.startswith(("Trick", "Deal"))):
             continue
         m = _DECISION.match(line)
         if m and "counts" in slips:
@@ -110,6 +111,9 @@ def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
             if "misspell" in slips and rng.random() < 0.2:
                 play = rng.choice(plays)
                 play[0] = play[0][:-1]
+            if "lowercase" in slips and rng.random() < 0.2:
+                play = rng.choice(plays)
+                play[0] = play[0].lower()
             if "seat-order" in slips and len(plays) > 1:
                 line = f"Trick {m.group(1)}: {plays[0][0]}: " + " ".join(c for _, c in plays)
             else:
