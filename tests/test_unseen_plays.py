@@ -256,3 +256,12 @@ def test_a_trick_whose_next_lead_is_out_of_turn_is_not_judged():
     # written the other way round: Oscar seems to trump a spade holding one, but then Heidi
     # leads the next trick Oscar seemed to win, so the order of the two is in doubt
     assert findings(SWAPPED.format(four=five, five=four)) == [("out-of-turn", 5, "Heidi")]
+
+
+def test_a_dispute_names_the_trick_by_its_written_number():
+    text = GAP.format(two="") + "Dispute Ivan failed-beat {n}\n"
+    rulings = [(r.trick, r.ruling, r.evidence) for h in reports(text.format(n=4)) for r in h.rulings]
+    # trick 4 is the third written (trick 2 is left out): Ivan's 7c beat Bob's 6c there
+    assert rulings == [(4, "rejected", "trick 4: the 7c beat the 6c")]
+    rulings = [(r.trick, r.ruling, r.evidence) for h in reports(text.format(n=2)) for r in h.rulings]
+    assert rulings == [(2, "undecidable", "the record leaves out trick 2")]
