@@ -5,10 +5,12 @@ then, so it proves nothing; each case here once accused an innocent player."""
 
 from __future__ import annotations
 
+from booray_audit.replay import kind_class
+
 from .conftest import findings, reports
 
-# Bob's five cards are known and he stood pat; the 7h he led at trick 1 is written `??`.
-HIDDEN_LEAD = """[Seats "Bob Ivan"]
+# Bob's and Ivan's five cards are known, and both stood pat.
+BOB_IVAN = """[Seats "Bob Ivan"]
 Hand 1
 Dealer Ivan
 Deal Bob 3d 7h 5d 6c 2c
@@ -16,17 +18,17 @@ Deal Ivan 5s 8s 2h 7c 9h
 Up 9h
 Bob play
 Ivan play
-Trick 1: Bob {first}, Ivan 9h
+"""
+
+# the 7h Bob led at trick 1 is written `??`
+HIDDEN_LEAD = BOB_IVAN + """Trick 1: Bob {first}, Ivan 9h
 Trick 2: Ivan 2h, Bob 2c
 """
 
 
 def plays(text) -> list[tuple]:
-    return [f for f in findings(text) if f[0] not in RECORD]
-
-
-RECORD = {"out-of-turn", "duplicate-card", "not-held", "hand-size", "draw-limit", "bad-trump",
-          "missing-play", "unknown-player", "dealer-passed", "bad-dispute"}
+    """The findings that are not record errors: plays and claims."""
+    return [f for f in findings(text) if kind_class(f[0]) != "record"]
 
 
 def test_a_card_played_unseen_may_be_the_one_the_deal_showed():
@@ -73,15 +75,7 @@ def test_a_player_left_out_of_a_trick_or_misspelt_may_have_played_any_card():
         assert out or "??" in typed  # the record error is still reported (a missing or unknown player)
 
 
-GAP = """[Seats "Bob Ivan"]
-Hand 1
-Dealer Ivan
-Deal Bob 3d 7h 5d 6c 2c
-Deal Ivan 5s 8s 2h 7c 9h
-Up 9h
-Bob play
-Ivan play
-Trick 1: Bob 3d, Ivan 9h
+GAP = BOB_IVAN + """Trick 1: Bob 3d, Ivan 9h
 {two}Trick 3: Bob 5d, Ivan 5s
 Trick 4: Bob 6c, Ivan 7c
 Trick 5: Ivan 8s, Bob 2c
