@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Iterator, List, Optional
 
 import typer
-from rich.console import Console
 
 # click's UsageError, whether typer vendors click (recent releases) or uses it.
 UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
@@ -114,6 +113,7 @@ def _console(**kw) -> Console:
     """A console that prints every string as it is: names, events and file names come
     from records and users, and rich markup in them (`[bold]x`) is text, never style.
     Off a terminal, lines are not wrapped."""
+    from rich.console import Console  # imported only where text is printed (not for JSON)
     stream = sys.stderr if kw.get("stderr") else sys.stdout
     # not on a terminal: no hard wrapping, so a reason stays on one line for grep
     kw.setdefault("soft_wrap", not stream.isatty())
@@ -257,7 +257,7 @@ def check(files: List[str] = FILES, rules: Optional[str] = RULES,
         code = run_check(files, override, doc, jobs, cinch_nodes=cinch_nodes)
         doc.close()
         return code
-    from .report import TextReport
+    from .text_report import TextReport
     console = _console(no_color=no_color)
     report = TextReport(console, quiet, _console(no_color=no_color, stderr=True), symbols=_symbols(console, ascii),
                         files=len(files) > 1 or any(os.path.isdir(f) for f in files))
@@ -603,7 +603,7 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
                   settings: str) -> int:
     import duckdb
     from .load import Chains, Known, import_file
-    from .report import count
+    from .text_report import count
     store = _store()
     code = CLEAN
 
@@ -922,7 +922,7 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         if out is not None:
             out.close()
         con.close()
-    from .report import count
+    from .text_report import count
     where = f" into {split}" if split else ""
     _err(f"{count(hands, 'hand')} of {count(sessions, 'session')} written{where}" if hands
          else "no stored hand matches")

@@ -1,11 +1,12 @@
 """A fast reader for the plain, common subset of BHH: an accelerator, not a definition.
 
 The Lark grammar (grammar/booray.lark) defines BHH.  Most logs are written in a narrow
-subset of it: ASCII event lines, unquoted names, no annotations.  ``items(body)`` reads a
-hand's lines of that subset straight into the records the grammar's parse builds, and
-returns None for a hand with anything else in it (a quoted name, an annotation, a tag, a
-name that could be read as a keyword or a card, a number too long, any doubt): that hand
-then goes to Lark, which also gives every error message.  The tests check that every
+subset of it: ASCII event lines, unquoted names, no annotations, tags with plain values.
+``items(body)`` reads a hand's (or a tag block's) lines of that subset straight into the
+records the grammar's parse builds, and returns None for a chunk with anything else in it
+(a quoted name, an annotation, a tag value with a backslash, `#`, `{` or `}`, a name that
+could be read as a keyword or a card, a number too long, any doubt): that chunk then goes
+to Lark, which also gives every error message.  The tests check that every
 hand this reader accepts gives exactly the records Lark gives, on every shipped file and
 on randomly mutated lines.
 """
@@ -26,6 +27,8 @@ _KIND = re.compile(r"[a-zA-Z][a-zA-Z\-]*\Z")
 _KEYWORDS = {"hand", "seats", "dealer", "ante", "pot", "deal", "up", "trump", "trick", "tricks", "net",
              "dispute", "pass", "play", "draw", "all", "none"}
 _PLAIN = re.compile(r"[ -!$-z|~\t\r\n]*\Z")  # printable ASCII but for " # { }
+# a tag line: its value printable ASCII but for " # \ { }
+_TAG = re.compile(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_\-]*)[ \t]*"([ !$-\[\]-z|~]*)"[ \t]*\][ \t]*\r?\n?\Z')
 INT32 = 2**31 - 1
 
 
@@ -41,6 +44,10 @@ def items(body) -> list | None:
         for n, text in body:
             if not isinstance(text, str):
                 return None
+            tag = _TAG.match(text) if "[" in text else None
+            if tag:  # the column is the value's, after its opening quote
+                out.append(r.TagChange(tag.group(1), tag.group(2), line=n, column=tag.start(2) + 1))
+                continue
             hash_at = text.find("#")
             if hash_at >= 0:
                 text = text[:hash_at]

@@ -198,7 +198,7 @@ def test_suits_show_as_symbols_only_where_asked():
 
     from booray_audit import notation
     from booray_audit.audit import audit
-    from booray_audit.report import TextReport
+    from booray_audit.text_report import TextReport
     text = (CORPUS / "01-spec-example.bhh").read_bytes()
     for symbols, want, unwanted in ((True, "A♠", "As*"), (False, "As", "♠")):
         buf = io.StringIO()

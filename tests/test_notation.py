@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 
-from booray_audit import notation, record as r
+from booray_audit import notation, record as r, syntax
 from booray_audit.cards import parse_card
 from booray_audit.writer import write
 
@@ -18,8 +18,8 @@ def read(text: str):
 
 def test_grammar_builds_with_strict_lalr():
     # strict=True rejects shift/reduce conflicts and colliding terminals (needs interegular)
-    notation.parser.cache_clear()
-    assert notation.parser(strict=True) is not None
+    syntax.parser.cache_clear()
+    assert syntax.parser(strict=True) is not None
 
 
 def test_every_corpus_file_parses():
@@ -272,15 +272,15 @@ def test_random_records_round_trip(recorded):
 def test_parser_tables_loaded_from_the_cache_read_every_file_as_fresh_ones(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     files = sorted(CORPUS.glob("*.bhh"))
-    notation.parser.cache_clear()
+    syntax.parser.cache_clear()
     try:
         fresh = [notation.collect(notation.read(str(f))) for f in files]  # builds, and writes the cache
         assert len(list((tmp_path / "booray-audit").glob("grammar-*.lark-cache"))) == 1
-        notation.parser.cache_clear()
+        syntax.parser.cache_clear()
         cached = [notation.collect(notation.read(str(f))) for f in files]  # loads it
         assert cached == fresh and any(problems for _, problems in cached)
     finally:
-        notation.parser.cache_clear()
+        syntax.parser.cache_clear()
 
 
 def test_an_error_at_the_end_of_a_line_that_ends_in_a_comment():

@@ -15,7 +15,8 @@ from rich.console import Console
 from booray_audit import notation
 from booray_audit.audit import HandReport, SessionEnd, SessionStart, audit
 from booray_audit.record import SyntaxProblem
-from booray_audit.report import JsonStream, _table, _table_lines, hand_json, tags_json
+from booray_audit.report import JsonStream, hand_json, tags_json
+from booray_audit.text_report import _table, _table_lines
 
 ROOT = Path(__file__).parent.parent
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import random
 
-from booray_audit import notation, strict
+from booray_audit import notation, strict, syntax
 from booray_audit.generate import generate_text
 
 from .conftest import CORPUS, ROOT
@@ -21,7 +21,7 @@ def by_lark(body):
     if any(not isinstance(t, str) for _, t in body):
         return None
     try:
-        return notation._renumber(notation.parser().parse(notation._joined(body)), body)
+        return notation._renumber(syntax.parser().parse(notation._joined(body)), body)
     except Exception:
         return None
 
@@ -67,7 +67,7 @@ def test_generated_logs_are_read_alike_and_all_fast():
 WORDS = ["Hand", "hand 7", "Trick", "Tricks", "Net", "Dispute", "Deal", "Up", "Trump", "Seats", "Dealer",
          "Ante", "Pot", "pass", "play", "draw", "->", ",", ":", "Ann", "Ben", "Qs", "10h", "??", "?h", "T",
          "3", "-2", "+4", "0", "99999999999", "{note}", "#", '"Big Ben"', "all", "none", "renege", "s",
-         "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦"]
+         "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦", '"a#b"]', "[Rule", '"limit=100"]', '\\"', "\t"]
 
 
 def test_mutated_lines_are_read_alike_or_left_to_lark():
@@ -92,6 +92,22 @@ def test_mutated_lines_are_read_alike_or_left_to_lark():
         t, _ = check("\n".join(lines).encode("utf-8"))
         taken += t
     assert taken > 400
+
+
+# tag lines, and whether the fast reader takes them (else Lark reads them or reports them)
+TAGS = [('[Event "Thursday game"]', True), ('  [ Rule\t"limit=100" ]  ', True), ('[Date"2026-01-01"]', True),
+        ('[Seats "Ann Ben Cy"]', True), ('[Event ""]', True), ('[x-1_y "v"]', True),
+        ('[Event "a # b"]', False), ('[Event "a {b}"]', False), ('[Event "say \\"hi\\""]', False),
+        ('[Event "café"]', False), ('[Event "x"] # a comment', False), ('[Event "x"] {note}', False),
+        ('[Event "x"', False), ('Event "x"]', False), ('[1Event "x"]', False), ('[Event x]', False),
+        ('[Event "x"]]', False)]
+
+
+def test_tag_lines_are_read_alike_and_plain_ones_fast():
+    for line, plain in TAGS:
+        for end in ("\n", "\r\n", ""):
+            taken, _ = check(f"{line}{end}".encode())
+            assert taken == plain, (line, taken)
 
 
 def test_a_file_reads_the_same_with_and_without_the_fast_reader(monkeypatch):
