@@ -923,9 +923,12 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
                     tuple(f & unseen for f in forb), trick, tuple(holds))
 
 
+@lru_cache(maxsize=16)
 def cinch_judge(rules: Rules, nodes: int = NODES):
     """The replay's hook: (knowledge, player, trick, tricks won, prior cards) → Cinch,
-    Unsettled or None; ``nodes`` is the exact search's budget (0: none, exact however long)."""
+    Unsettled or None; ``nodes`` is the exact search's budget (0: none, exact however long).
+    One hook per rules and budget, its answers remembered across hands: a judgement
+    depends on nothing else (each search starts with an empty memo)."""
     if rules.cinch == "off":
         return None
 

@@ -108,7 +108,7 @@ class Knowledge:
     # -- holdings ------------------------------------------------------------
     def _holdings(self, deals, decisions):
         dec = {d.player: d for d in decisions if d.action != "pass"}
-        for p in set(deals) | set(dec):
+        for p in dict.fromkeys([*deals, *dec]):  # in the record's order: errors come out in it
             deal = deals.get(p)
             d = dec.get(p)
             dealt = self.dealt.get(p, 0)
@@ -285,10 +285,13 @@ class Knowledge:
     # -- consistency -----------------------------------------------------------
     def _consistency(self, deals):
         seen: dict[int, tuple[str, int]] = {}
+        shown: dict[str, int] = {}  # per player, the ranked cards played
         for p, pl in self.plays.items():
+            shown[p] = 0
             for t, c in pl:
                 if not c & 15:
                     continue
+                shown[p] |= 1 << c
                 if c in seen:
                     self.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
                                         "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
@@ -317,6 +320,9 @@ class Knowledge:
             for q, m in self.post.items():
                 if q != p:
                     others |= m
+            suspect = others | self.discarded.get(p, 0) | (FULL_DECK & ~self.post[p] if self.full.get(p) else 0)
+            if not shown[p] & suspect:
+                continue  # none of p's cards below can be wrong
             for t, c in self.plays[p]:
                 if not c & 15:
                     continue
@@ -347,23 +353,33 @@ class Knowledge:
         for p, pl in self.plays.items():  # a card kept to the end of a hand played out
             if [t for t, _ in pl] != list(range(1, n + 1)):
                 continue
-            shown = mask_of(c for _, c in pl if c & 15)
+            extra = self.post.get(p, 0) & ~shown[p]
+            if not extra:
+                continue
             unnamed = sum(1 for _, c in pl if not c & 15)
-            extra = self.post.get(p, 0) & ~shown
             blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart
             if extra.bit_count() > unnamed or any(
                     (extra & suit_mask(x)).bit_count() > blank + sum(1 for _, c in pl if c == x << 4)
                     for x in range(4)):
                 c = extra.bit_length() - 1
                 self.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
-                                    f"{p} played at every trick: {_text(shown)}"
+                                    f"{p} played at every trick: {_text(shown[p])}"
                                     + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
         if not self.reshuffle_possible:
-            self._no_second_life()
+            self._no_second_life(shown)
 
-    def _no_second_life(self) -> None:
+    def _no_second_life(self, shown: dict[str, int]) -> None:
         """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
         passed hand) or discarded by one player never reaches another's hand."""
+        once = twice = 0  # cards dealt to or discarded by one player, and by two
+        for q in set(self.dealt) | set(self.discarded):
+            m = self.dealt.get(q, 0) | self.discarded.get(q, 0)
+            twice |= once & m
+            once |= m
+        if not any((self.drawn.get(p, 0) | shown.get(p, 0))
+                   & (twice | once & ~(self.dealt.get(p, 0) | self.discarded.get(p, 0)))
+                   for p in set(self.post) | set(self.plays)):
+            return  # no card drawn or played by one player was dealt to or discarded by another
         released: dict[int, str] = {}
         for q, m in self.dealt.items():
             for c in cards_of(m):

@@ -309,3 +309,44 @@ def test_a_pot_grown_past_what_a_record_holds_is_refused_alike_by_check_and_impo
     assert check.stdout == two.stdout and check.stderr == two.stderr
     stored = run_cli("sql", "--db", db, "--format", "csv", "SELECT number FROM hands ORDER BY number")
     assert stored.stdout.decode().split() == ["number", "1"]
+
+
+MISTYPED = """[Seats "Ann Ben Cy Dot"]
+
+Hand 1
+Dealer Dot
+Deal Ann 2s 7h 9d Jc Ac
+Deal Ben 3s 8h Td Qc Kc
+Deal Cy 4s 9h Jd 2c 3c
+Deal Dot 5s Th Qd 4c 5c
+Up 5c
+Ann play
+Ben play 3s -> Ac
+Cy play 4s -> 7h
+Dot play
+Trick 1: Ann 2s, Ben Ac, Cy 9h, Dot 5s
+Trick 2: Ben Kc, Cy 2c, Dot 4c, Ann Jc
+Trick 3: Ben Qc, Cy 3c, Dot 5c, Ann Ac
+Trick 4: Dot Qd, Ann 9d, Ben Td, Cy Jd
+Trick 5: Cy 7h, Dot Th, Ann 7h, Ben 8h
+"""
+
+
+def test_the_same_record_gives_the_same_report_in_every_run(tmp_path):
+    """Found comparing runs: with cards in two hands, the record errors came out in an
+    order (and named an owner) that changed with the interpreter's string hashing."""
+    import subprocess
+    import sys
+    path = tmp_path / "mistyped.bhh"
+    path.write_text(MISTYPED)
+    outs = set()
+    for seed in map(str, range(1, 11)):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        p = subprocess.run([sys.executable, "-m", "booray_audit.cli", "check", "--format", "json", str(path)],
+                           capture_output=True, text=True, env=env)
+        assert p.returncode == 1, p.stderr
+        found = [(f["kind"], f["message"]) for h in json.loads(p.stdout)["sessions"][0]["hands"]
+                 for f in h["findings"]]
+        assert sum(kind == "duplicate-card" for kind, _ in found) >= 3, found
+        outs.add(p.stdout)
+    assert len(outs) == 1
