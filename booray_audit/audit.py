@@ -208,25 +208,20 @@ _KIND_ORDER = {k: i for i, k in enumerate(FINDING_KINDS)}
 def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling | None:
     """Upheld, rejected or undecidable (RULES.md §7), with the evidence either way; None for
     a dispute that is itself a `bad-dispute` record error.  A dispute names a trick by the
-    number written: where the record leaves a trick out, that is not its place (the
-    findings' count), so it is judged at the trick that carries the number."""
+    number written, as the findings do; a number the record leaves out cannot be judged."""
     if d in rep.bad_disputes:
         return None
-    place = _place(d.trick, rep)
-    if place == d.trick:
-        return _rule_on(d, findings, rep, s)
-    if place is None:
+    if _left_out(d.trick, rep):
         return Ruling(d.player, d.kind, d.trick, "undecidable", f"the record leaves out trick {d.trick}")
-    ruling = _rule_on(replace(d, trick=place), findings, rep, s)
-    return replace(ruling, trick=d.trick, evidence=ruling.evidence.replace(f"trick {place}:", f"trick {d.trick}:"))
+    return _rule_on(d, findings, rep, s)
 
 
-def _place(trick: int | None, rep: Replay) -> int | None:
-    """The place among the recorded tricks of the trick numbered ``trick`` (None: none)."""
+def _left_out(trick: int | None, rep: Replay) -> bool:
+    """The record numbers its tricks with a gap (or out of order), and none is ``trick``."""
     numbers = [t.number for t in rep.know.recorded] if trick is not None and rep.know is not None else []
     if all(n is None or n == i for i, n in enumerate(numbers, 1)):
-        return trick
-    return next((i for i, n in enumerate(numbers, 1) if n == trick), None)
+        return False
+    return trick not in numbers
 
 
 def _rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling:

@@ -16,11 +16,12 @@ def duties(report: HandReport):
     rep, hand, rules = report.replay, report.hand, report.rules
     know = rep.know
     rows = []
+    won_by = _winners(rep.plays)
     for t, (written, trick) in enumerate(zip(know.recorded, know.tricks), 1):
         prior: list[int] = []
         for (p, c), (_, shown) in zip(trick.plays, written.plays):
             whole = know.whole_hand(p, t)
-            won = any(pl[0] == t and pl[2] == p and pl[4] for pl in rep.plays)
+            won = won_by.get(t) == p
             if rep.trump is None:
                 duty = "trump unknown: no duty can be checked"
             elif not all(x & 15 for x in prior):
@@ -34,9 +35,21 @@ def duties(report: HandReport):
                 duty = f"held {cards_text(cards_of(whole))}: {lg.explain(led)}"
                 if lg.cards != whole:
                     duty += f" ({cards_text(cards_of(lg.cards))})"
-            rows.append((t, p, shown, won, duty))
+            rows.append((know.numbered(t), p, shown, won, duty))
             prior.append(c)
     return rows
+
+
+def _winners(plays) -> dict[int, str]:
+    """Each trick's winner, by the trick's place in the record (a trick starts at its first
+    play: its number may repeat or skip where the record errs)."""
+    out: dict[int, str] = {}
+    place = 0
+    for _, seq, p, _, won in plays:
+        place += seq == 0
+        if won:
+            out[place] = p
+    return out
 
 
 def explain_hand(report: HandReport, console: Console) -> None:

@@ -100,6 +100,16 @@ class Knowledge:
                 out[p] = row
         return out
 
+    def numbered(self, t: int) -> int:
+        """The number the record writes on the trick in place t (its place when none is
+        written): what every finding and play calls that trick, also where the record
+        leaves a trick out (the replay counts tricks by place)."""
+        if 0 < t <= len(self.tricks):
+            number = self.tricks[t - 1].number
+            if number is not None:
+                return number
+        return t
+
     def unsure_before(self, p: str, t: int) -> int:
         """The suits of P's cards that may have been played unseen before trick t (bits)."""
         row = self._unsure.get(p)
@@ -187,7 +197,7 @@ class Knowledge:
     def lead_reason(self, t: int, expected: str) -> str:
         if t == 1:
             return f"the first active player left of the dealer ({self.dealer}) leads: {expected}"
-        return f"{expected} won trick {t - 1}"
+        return f"{expected} won trick {self.numbered(t - 1)}"
 
     # -- the stock -------------------------------------------------------------
     def _reshuffles(self, events) -> None:
@@ -296,7 +306,7 @@ class Knowledge:
                     self.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
                                         "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
                     self.contested |= 1 << c
-                seen[c] = (p, t)
+                seen[c] = (p, self.numbered(t))
                 self.played_mask |= 1 << c
         dealt_to: dict[int, str] = {}
         for p, d in deals.items():
@@ -330,13 +340,13 @@ class Knowledge:
                     if others >> c & 1 else None
                 if owner is not None:
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
-                                        f"which {owner} held", f"trick {t}"))
+                                        f"which {owner} held", f"trick {self.numbered(t)}"))
                     self.contested |= 1 << c
                 elif self.discarded.get(p, 0) >> c & 1:
-                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t} "
+                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {self.numbered(t)} "
                                         f"after discarding it", f"{p} discarded the {card_str(c)}"))
                 elif self.full.get(p) and not self.post[p] >> c & 1:
-                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {t}, "
+                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {self.numbered(t)}, "
                                         f"which is not in {p}'s hand",
                                         f"{p}'s hand after the draw: {_text(self.post[p])}"))
         for p, pl in self.plays.items():  # more cards of a suit than a known hand held
@@ -403,7 +413,7 @@ class Knowledge:
                         and not self.drawn.get(p, 0) >> c & 1):
                     reported.add(c)
                     self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
-                                        f"{t}, which was dealt to {q}",
+                                        f"{self.numbered(t)}, which was dealt to {q}",
                                         "the stock never ran out, so no card came back"))
                     self.contested |= 1 << c
 
@@ -485,10 +495,10 @@ class Knowledge:
                 return f"{p} was dealt it"
             for k, c in self.plays.get(p, []):
                 if k > t and c == card:
-                    return f"{p} played it at trick {k}"
+                    return f"{p} played it at trick {self.numbered(k)}"
         for k, c in self.plays.get(p, []):
             if k > t and c >> 4 == suit:
-                return f"{p} played the {card_str(c)} at trick {k}"
+                return f"{p} played the {card_str(c)} at trick {self.numbered(k)}"
         return "the record"
 
     def winner(self, t: int, cards: list[int], trump) -> int | None:

@@ -94,8 +94,13 @@ class HandReplay:
         self.unseated: set[str] = set()  # names not in `Seats`
         self.bad_disputes: list[r.Dispute] = []
         self.skip_all = False
+        self.know: Knowledge | None = None
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
+        """A finding; ``trick`` is the trick's place in the record, reported by the number the
+        record writes on it (they differ where the record leaves a trick out)."""
+        if trick is not None:
+            trick = self.know.numbered(trick)
         self.findings.append(Finding(kind, self.n, trick, player, card, message, evidence, rule))
 
     def _cinch(self, kind, know, p, t, c, won, prior):
@@ -106,11 +111,11 @@ class HandReplay:
             return cinch
         if isinstance(cinch, Contradicted):
             self.undecidable.append(Undecidable(
-                kind, self.n, t, p, c, f"the record contradicts itself before {p} played {card_str(c)}: "
+                kind, self.n, know.numbered(t), p, c, f"the record contradicts itself before {p} played {card_str(c)}: "
                 "no deal of the unseen cards fits every play, so no cinch can be proven"))
         elif isinstance(cinch, Unsettled):
             self.undecidable.append(Undecidable(
-                kind, self.n, t, p, c,
+                kind, self.n, know.numbered(t), p, c,
                 f"whether {p} had a cinch before playing {card_str(c)} is not settled within the "
                 f"search budget ({cinch.nodes:,} position{'s' if cinch.nodes != 1 else ''}; "
                 "`--cinch-nodes 0` searches without one)"))
@@ -139,7 +144,7 @@ class HandReplay:
         self._disputes(ev, seated)
         self._decisions(decisions, seated, trump, ev)
         discards = self._draws(decisions, deals, seated)
-        know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
+        know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
         for kind, player, message, evidence in know.errors:
             self.add(kind, None, player, None, message, evidence)
             if player:
@@ -294,7 +299,7 @@ class HandReplay:
             trick_ok = in_order and not self.skip_all
             if in_order and leader_expected is not None and leader != leader_expected:
                 self.add("out-of-turn", t, leader, None,
-                         f"{leader} led trick {t}, but {leader_expected} was on lead",
+                         f"{leader} led trick {know.numbered(t)}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
                 trick_ok = False
                 pending = None  # the trick before may be out of place (two tricks swapped) or miswritten
@@ -308,7 +313,7 @@ class HandReplay:
                 bad = next((p for p, q in zip(players, order) if p != q),
                            players[min(len(order), len(players) - 1)])  # more plays than players
                 self.add("out-of-turn", t, bad, None,
-                         f"{bad} played out of turn at trick {t} (play goes clockwise: "
+                         f"{bad} played out of turn at trick {know.numbered(t)} (play goes clockwise: "
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
                 trick_ok = False
             cards = [c for _, c in trick.plays]
@@ -329,7 +334,7 @@ class HandReplay:
             if winner is not None and winner in won:
                 won[winner] += 1
             for seq, (p, c) in enumerate(recorded[t - 1].plays):
-                result.plays.append((t, seq, p, c, p == winner))
+                result.plays.append((know.numbered(t), seq, p, c, p == winner))
         if pending:
             self._plays(*pending, know, result)
         result.complete = known_winners and len(tricks) == self.rules.cards and all(
@@ -345,7 +350,7 @@ class HandReplay:
                 before = len(self.findings)
                 kept = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
                 if len(self.findings) == before:
-                    result.kept[(p, t)] = kept
+                    result.kept[(p, know.numbered(t))] = kept
 
     def _missing(self, t, players, active, know, count) -> list[str]:
         """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks
@@ -363,7 +368,7 @@ class HandReplay:
             return []  # out of order, not only short: reported as out of turn
         for p in missing:
             self.add("missing-play", t, p, None,
-                     f"trick {t} has no card from {p}, who was playing this hand",
+                     f"trick {know.numbered(t)} has no card from {p}, who was playing this hand",
                      "Trick " + ", ".join(players))
         return missing
 
@@ -374,11 +379,11 @@ class HandReplay:
         if c == UNKNOWN:
             return kept
         if not prior:
-            kept.update({k: f"{p} led trick {t}" for k in ("renege", "failed-trump", "failed-beat",
-                                                           "cinch-follow", "cinch-last")})
+            leading = f"{p} led trick {know.numbered(t)}"
+            kept.update(dict.fromkeys(("renege", "failed-trump", "failed-beat", "cinch-follow", "cinch-last"), leading))
             self._lead_checks(t, p, c, trump, know, won, kept)
             return kept
-        kept["cinch-lead"] = kept["lead-trump"] = f"{p} did not lead trick {t}"
+        kept["cinch-lead"] = kept["lead-trump"] = f"{p} did not lead trick {know.numbered(t)}"
         if UNKNOWN in prior or trump is None:
             return kept
         led = prior[0] >> 4

@@ -109,11 +109,14 @@ class TextReport:
         if lines:
             c.print(Text("\n").join(lines))
 
-    def _rows(self, rep) -> dict[int, dict[str, tuple[str, str]]]:
-        """Trick by trick, each player's cell: (text, style)."""
-        rows: dict[int, dict[str, tuple[str, str]]] = {}
-        for t, _, p, card, won in rep.plays:
-            row = rows.setdefault(t, {})
+    def _rows(self, rep) -> list[tuple[int, dict[str, tuple[str, str]]]]:
+        """Trick by trick, its number and each player's cell: (text, style).  A trick starts
+        at its first play (two tricks the record gives one number stay two rows)."""
+        rows: list[tuple[int, dict[str, tuple[str, str]]]] = []
+        for t, seq, p, card, won in rep.plays:
+            if seq == 0 or not rows:
+                rows.append((t, {}))
+            row = rows[-1][1]
             led = ">" if not row else " "
             row[p] = (led + self._card(card) + ("*" if won else ""), "bold green" if won else "")
         return rows
@@ -129,7 +132,7 @@ def _table(players, rows) -> Table:
     table.add_column("trick", justify="right")
     for p in players:
         table.add_column(p)
-    for t, row in rows.items():
+    for t, row in rows:
         table.add_row(str(t), *[Text(*row.get(p, ("", ""))) for p in players])
     return table
 
@@ -140,7 +143,7 @@ def _table_lines(players, rows, width: int) -> list[Text] | None:
     the header's padding bold); None when it does not fit (rich then shrinks and wraps
     the columns).  tests/test_report.py holds the two to each other."""
     header = ["trick", *players]
-    body = [[(str(t), "")] + [row.get(p, ("", "")) for p in players] for t, row in rows.items()]
+    body = [[(str(t), "")] + [row.get(p, ("", "")) for p in players] for t, row in rows]
     widths = [max([cell_len(header[i])] + [cell_len(r[i][0]) for r in body]) for i in range(len(header))]
     if sum(widths) + 2 * (len(widths) - 1) > width:
         return None

@@ -85,7 +85,22 @@ Trick 5: Ivan 8s, Bob 2c
 def test_a_trick_left_out_hides_every_card_played_in_it():
     assert findings(GAP.format(two="Trick 2: Ivan 2h, Bob 7h\n")) == []
     # trick 2 left out: Ivan's 2h may be gone (no failed-trump), and nobody led out of turn
-    assert findings(GAP.format(two="")) == [("out-of-turn", t, None) for t in (2, 3, 4)]
+    assert findings(GAP.format(two="")) == [("out-of-turn", t, None) for t in (3, 4, 5)]
+
+
+def test_findings_and_plays_name_a_trick_by_its_written_number():
+    """With trick 2 left out, Ivan's renege is at the trick written `Trick 4` (the third in
+    the record), and so is everything the audit says or stores of it."""
+    from booray_audit.explain import duties
+    text = GAP.format(two="").replace("Trick 4: Bob 6c, Ivan 7c\nTrick 5: Ivan 8s, Bob 2c",
+                                      "Trick 4: Bob 6c, Ivan 8s\nTrick 5: Bob 2c, Ivan 7c")
+    text = text.replace("Deal Ivan 5s 8s 2h 7c 9h\n", "")  # only Ivan's later play shows the 7c
+    [report] = reports(text)
+    renege = [f for f in report.findings if f.kind == "renege"]
+    assert [(f.trick, f.player, f.evidence) for f in renege] == [(4, "Ivan", "held 7c: Ivan played it at trick 5")]
+    assert sorted({t for t, *_ in report.replay.plays}) == [1, 3, 4, 5]
+    won = [(t, p) for t, p, _, won, _ in duties(report) if won]
+    assert won == [(1, "Ivan"), (3, "Bob"), (4, "Bob"), (5, "Ivan")]
 
 
 def test_a_seat_order_trick_a_card_short_says_whose_cards_only_for_the_leader():
