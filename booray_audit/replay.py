@@ -286,12 +286,16 @@ class HandReplay:
         known_winners = True
         leader_expected = know.first_leader()
         pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
+        shift = 0  # the number written minus the place: a note where it changes, not at every trick after
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number != t:
-                self.add("out-of-turn", t, None, None,
-                         f"the trick numbered {trick.number} is trick {t} of the hand",
-                         f"Trick {trick.number}")
+                if trick.number - t != shift:
+                    self.add("out-of-turn", t, None, None,
+                             f"the trick numbered {trick.number} is trick {t} of the hand",
+                             f"Trick {trick.number}")
                 leader_expected = None  # a trick left out (or two written as one): who led is not known
+            if trick.number is not None:
+                shift = trick.number - t
             leader = trick.plays[0][0]
             players = [p for p, _ in trick.plays]
             missing = self._missing(t, players, active, know, len(tricks))
@@ -333,8 +337,9 @@ class HandReplay:
                 known_winners = False  # an abandoned last trick has no winner
             if winner is not None and winner in won:
                 won[winner] += 1
+            number = know.numbered(t)
             for seq, (p, c) in enumerate(recorded[t - 1].plays):
-                result.plays.append((know.numbered(t), seq, p, c, p == winner))
+                result.plays.append((number, seq, p, c, p == winner))
         if pending:
             self._plays(*pending, know, result)
         result.complete = known_winners and len(tricks) == self.rules.cards and all(
@@ -345,12 +350,13 @@ class HandReplay:
     def _plays(self, t, plays, trump, won, full_trick, know, result) -> None:
         """Check each play of trick t (``won``: the tricks won before it)."""
         cards = [c for _, c in plays]
+        number = know.numbered(t)
         for seq, (p, c) in enumerate(plays):
             if p not in self.skip:
                 before = len(self.findings)
                 kept = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
                 if len(self.findings) == before:
-                    result.kept[(p, know.numbered(t))] = kept
+                    result.kept[(p, number)] = kept
 
     def _missing(self, t, players, active, know, count) -> list[str]:
         """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks

@@ -84,8 +84,19 @@ Trick 5: Ivan 8s, Bob 2c
 
 def test_a_trick_left_out_hides_every_card_played_in_it():
     assert findings(GAP.format(two="Trick 2: Ivan 2h, Bob 7h\n")) == []
-    # trick 2 left out: Ivan's 2h may be gone (no failed-trump), and nobody led out of turn
-    assert findings(GAP.format(two="")) == [("out-of-turn", t, None) for t in (3, 4, 5)]
+    # trick 2 left out: Ivan's 2h may be gone (no failed-trump), and nobody led out of turn;
+    # one note says where the numbers depart from the places (not one for every trick after)
+    assert findings(GAP.format(two="")) == [("out-of-turn", 3, None)]
+
+
+def test_a_note_where_the_trick_numbers_depart_from_their_places():
+    full = GAP.format(two="Trick 2: Ivan 2h, Bob 7h\n")
+    two_gaps = full.replace("Trick 2: Ivan 2h, Bob 7h\n", "").replace("Trick 4: Bob 6c, Ivan 7c\n", "")
+    notes = [f for f in findings(two_gaps) if f[0] == "out-of-turn"]
+    assert notes == [("out-of-turn", 3, None), ("out-of-turn", 5, None)]
+    twice = full.replace("Trick 3:", "Trick 2:").replace("Trick 4:", "Trick 3:").replace("Trick 5:", "Trick 4:")
+    notes = [f for f in reports(twice)[0].findings if f.kind == "out-of-turn"]
+    assert [(f.trick, f.message) for f in notes] == [(2, "the trick numbered 2 is trick 3 of the hand")]
 
 
 def test_findings_and_plays_name_a_trick_by_its_written_number():
