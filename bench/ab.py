@@ -4,12 +4,14 @@
     python bench/ab.py                             # compiled vs pure Python, 6 and 8 players, 20,000+ decisions
     python bench/ab.py --hands 300                 # quicker
     python bench/ab.py --b refuter                 # the Python search alone vs the refuter in front
+    python bench/ab.py --b double-dummy            # compiled: the refuter's policies alone vs double dummy first
 
 Generates sessions (seeded), audits them once to collect every position the cinch judge
 is asked about, then judges each position twice.  ``--b compiled`` (the default): A is
 the pure-Python judge as it ships (refuter, then the search with its 3,000-node budget),
 B the compiled search with its own default budget.  ``--b refuter``: A is the Python
-search alone, B the refuter first.  Prints the counts, every decision that differs (only
+search alone, B the refuter first.  ``--b double-dummy``: both compiled, A's refuter
+with its policies only, B's playing each deal out double dummy first (as it ships).  Prints the counts, every decision that differs (only
 "undecidable" in A may become settled in B: each such one is listed) and the time per
 decision of each side.
 """
@@ -59,9 +61,11 @@ def verdict(answer) -> str:
     return "no cinch"
 
 
-# a side: (search budget, compiled search, refuter in front)
-SIDES = {"refuter": ((3_000, False, False), (3_000, False, True)),
-         "compiled": ((3_000, False, True), (None, True, True))}
+# a side: (search budget, compiled search, refuter in front, double dummy's nodes per deal;
+# None: the judge's default)
+SIDES = {"refuter": ((3_000, False, False, 0), (3_000, False, True, 0)),
+         "compiled": ((3_000, False, True, 0), (None, True, True, None)),
+         "double-dummy": ((None, True, True, 0), (None, True, True, None))}
 
 
 def compare(seen: list, a: tuple, b: tuple) -> dict:
@@ -72,10 +76,10 @@ def compare(seen: list, a: tuple, b: tuple) -> dict:
     differ, newly = [], []
     for pos, won, rules in seen:
         out = {}
-        for side, (nodes, compiled, refute) in (("A", a), ("B", b)):
+        for side, (nodes, compiled, refute, deal) in (("A", a), ("B", b)):
             start = time.perf_counter()
             solver = Solver(rules, NODES if nodes is None else nodes or None, compiled=compiled)
-            out[side] = verdict(judge(pos, won, rules, solver, refute=refute))
+            out[side] = verdict(judge(pos, won, rules, solver, refute=refute, deal_nodes=deal))
             times[side].append(time.perf_counter() - start)
         if out["A"] == out["B"]:
             same += 1
@@ -103,7 +107,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--b", choices=sorted(SIDES), default="compiled")
     a = ap.parse_args()
-    if a.b == "compiled" and cinch._search is None:
+    if a.b in ("compiled", "double-dummy") and cinch._search is None:
         raise SystemExit("the compiled search is not built here (pip install . with a C compiler)")
     report = {}
     for players in (int(p) for p in a.players.split(",")):

@@ -1069,6 +1069,193 @@ static PyObject *solve(PyObject *self, PyObject *args)
     return Py_BuildValue("(iL)", res, s.nodes);
 }
 
+/* -- refute.py's double dummy: one deal of the unseen cards, every card seen ---------------
+ * Can P make k more tricks on this deal when every seat sees every card and the others play
+ * to stop it?  If not, there is no cinch (a P who sees the deal does at least as well as
+ * one who does not, and these opponents are one adversary).  refute.double_dummy is the
+ * reference: the same moves in the same order (each seat's lowest card first), the same
+ * positions counted and remembered. */
+typedef struct {
+    const Search *s;
+    u64 hands[MAXS];
+    int k;
+    long long nodes, max_nodes;
+    int stop;
+} Deal;
+
+/* positions on lead, remembered within one call: (hands, leader and tricks won) -> answer */
+static u64 *dd_keys = NULL;
+static uint32_t *dd_tags = NULL;
+static size_t dd_cap = 0;
+static uint32_t dd_epoch = 0;
+
+static u64 dd_hash(const u64 *key, int n)
+{
+    u64 h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i <= n; i++) {
+        h ^= key[i];
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* the slot of key (n hands, then leader and won): its own, or the empty one it would take */
+static size_t dd_slot(const u64 *key, int n)
+{
+    for (size_t j = dd_hash(key, n) & (dd_cap - 1);; j = (j + 1) & (dd_cap - 1)) {
+        if ((dd_tags[j] >> 1) != (dd_epoch & 0x7FFFFFFF))
+            return j;
+        if (!memcmp(&dd_keys[j * (MAXS + 1)], key, (size_t)(n + 1) * sizeof(u64)))
+            return j;
+    }
+}
+
+static int dd_lead(Deal *d, int leader, int won);
+
+static int dd_play(Deal *d, int *ts, int *tc, int tl, int won)
+{
+    if (++d->nodes > d->max_nodes) {
+        d->stop = 1;
+        return 0;
+    }
+    const Search *s = d->s;
+    int n = s->n, seat = -1;
+    for (int step = 1; step <= n && seat < 0; step++) {
+        int i = (ts[tl - 1] + step) % n, played = 0;
+        for (int j = 0; j < tl; j++)
+            played |= ts[j] == i;
+        if (d->hands[i] && !played)
+            seat = i;
+    }
+    if (seat < 0) {  /* the trick is complete */
+        int w = ts[winning(tc, tl, s->trump)];
+        won += w == s->me;
+        if (won >= d->k)
+            return 1;
+        if (won + pc(d->hands[s->me]) < d->k)
+            return 0;
+        return dd_lead(d, w, won);
+    }
+    int mine = seat == s->me;
+    u64 options = legal(s, d->hands[seat], tc, tl);
+    while (options) {
+        int c = low_bit(options);
+        options &= ~(1ull << c);
+        d->hands[seat] &= ~(1ull << c);
+        ts[tl] = seat;
+        tc[tl] = c;
+        int r = dd_play(d, ts, tc, tl + 1, won);
+        d->hands[seat] |= 1ull << c;
+        if (d->stop)
+            return 0;
+        if (r == mine)
+            return r;
+    }
+    return !mine;
+}
+
+static int dd_lead(Deal *d, int leader, int won)
+{
+    int n = d->s->n;
+    u64 key[MAXS + 1];
+    memcpy(key, d->hands, (size_t)n * sizeof(u64));
+    key[n] = (u64)leader | (u64)won << 8;
+    size_t j = dd_slot(key, n);
+    if ((dd_tags[j] >> 1) == (dd_epoch & 0x7FFFFFFF))
+        return (int)(dd_tags[j] & 1);
+    int mine = leader == d->s->me, res = !mine;
+    int ts[MAXS], tc[MAXS];
+    u64 options = d->hands[leader];
+    while (options) {
+        int c = low_bit(options);
+        options &= ~(1ull << c);
+        d->hands[leader] &= ~(1ull << c);
+        ts[0] = leader;
+        tc[0] = c;
+        int r = dd_play(d, ts, tc, 1, won);
+        d->hands[leader] |= 1ull << c;
+        if (d->stop)
+            return 0;
+        if (r == mine) {
+            res = r;
+            break;
+        }
+    }
+    j = dd_slot(key, n);  /* the table is as it was: a position is stored once it is answered */
+    memcpy(&dd_keys[j * (MAXS + 1)], key, (size_t)(n + 1) * sizeof(u64));
+    dd_tags[j] = (dd_epoch & 0x7FFFFFFF) << 1 | (uint32_t)res;
+    return res;
+}
+
+/* double_dummy(hands, me, trump, trick, k, must_beat, must_trump, must_overtrump, may_keep,
+ *              max_nodes) -> (answer, nodes): 1 P makes k, 0 it cannot, -1 past max_nodes
+ * (1 to 2^18), -2 not taken (more than MAXS seats, a budget past that) */
+static PyObject *double_dummy(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int me, trump, k, must_beat, must_trump, must_overtrump, may_keep;
+    long long max_nodes;
+    PyObject *hands, *trick;
+    if (!PyArg_ParseTuple(args, "OiiOiiiiiL", &hands, &me, &trump, &trick, &k, &must_beat, &must_trump,
+                          &must_overtrump, &may_keep, &max_nodes))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(hands);
+    if (n < 0)
+        return NULL;
+    Py_ssize_t tl = PySequence_Size(trick);
+    if (tl < 0)
+        return NULL;
+    if (n > MAXS || n < 1 || tl >= n || me < 0 || me >= n || trump < 0 || trump > 3 || max_nodes < 1
+        || max_nodes > (1LL << 18))
+        return Py_BuildValue("(iL)", -2, 0LL);
+    Search s = {(int)n, me, trump, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
+    Deal d;
+    memset(&d, 0, sizeof d);
+    d.s = &s;
+    d.k = k;
+    d.max_nodes = max_nodes;
+    if (!read_u64s(hands, d.hands, (int)n, "hands"))
+        return NULL;
+    int ts[MAXS], tc[MAXS];
+    for (Py_ssize_t i = 0; i < tl; i++) {
+        PyObject *pair = PySequence_GetItem(trick, i);
+        if (!pair)
+            return NULL;
+        int ok = PyArg_ParseTuple(pair, "ii", &ts[i], &tc[i]);
+        Py_DECREF(pair);
+        if (!ok)
+            return NULL;
+        if (ts[i] < 0 || ts[i] >= n || tc[i] < 0 || tc[i] > 63)
+            return Py_BuildValue("(iL)", -2, 0LL);
+    }
+    /* room for every position the call can answer (one per node at most), half empty */
+    size_t want = 1;
+    while (want < 2 * (size_t)max_nodes + 2)
+        want <<= 1;
+    if (want > dd_cap) {
+        u64 *keys2 = malloc(want * (MAXS + 1) * sizeof(u64));
+        uint32_t *tags2 = calloc(want, sizeof(uint32_t));
+        if (!keys2 || !tags2) {
+            free(keys2);
+            free(tags2);
+            return PyErr_NoMemory();
+        }
+        free(dd_keys);
+        free(dd_tags);
+        dd_keys = keys2;
+        dd_tags = tags2;
+        dd_cap = want;
+        dd_epoch = 0;
+    }
+    if (++dd_epoch == 0x80000000u || dd_epoch == 0) {  /* wrapped: old marks could read as current */
+        memset(dd_tags, 0, dd_cap * sizeof(uint32_t));
+        dd_epoch = 1;
+    }
+    int res = tl ? dd_play(&d, ts, tc, (int)tl, 0) : dd_lead(&d, me, 0);
+    return Py_BuildValue("(iL)", d.stop ? -1 : res, d.nodes);
+}
+
 /* memory(megabytes): cap the memo near this size; past it the positions are forgotten
  * (the table holds at most twice its entries, and grows by doubling) */
 static PyObject *memory(PyObject *self, PyObject *args)
@@ -1101,6 +1288,7 @@ static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
+    {"double_dummy", double_dummy, METH_VARARGS, "One deal, every card seen: (answer, nodes); 1 P makes k, 0 not, -1 past the nodes."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The cinch's exact search, compiled.", -1, methods,

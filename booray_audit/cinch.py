@@ -182,6 +182,8 @@ SOLVER = "compiled" if _search else "pure Python"
 # costs about 3 µs, a Python one 40
 PYTHON_NODES = 3_000
 NODES = 200_000 if _search else PYTHON_NODES
+FIRST_NODES = 20_000  # the compiled judge's first try, before the refuter (judge)
+DEAL_NODES = 5_000  # the refuter's double dummy, nodes per deal: ~50 ns each, compiled only
 _BEAT = {"none": 0, "winner": 1, "previous": 2}
 
 
@@ -791,13 +793,15 @@ def _choices(pool: int, fixed: int, unseen: int, forb, counts, seat) -> list[int
     return out
 
 
-def judge(pos: Position, won: int, rules: Rules,
-          solver: Solver | None = None, refute: bool = True) -> Cinch | Unsettled | Contradicted | None:
+def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None, refute: bool = True,
+          deal_nodes: int | None = None) -> Cinch | Unsettled | Contradicted | None:
     """A cinch (with the reason, in words) or None, under the rules' ``cinch`` toggle.
     A position the search cannot settle within its budget gives ``Unsettled``, one that
     no deal fits gives ``Contradicted`` (both falsy: the audit never invents a cinch,
     and reports the check as undecidable).  ``refute``: try concrete deals (refute.py)
-    before the search; they can only show there is no cinch, and do so for most."""
+    before the search; they can only show there is no cinch, and do so for most.  With
+    the compiled search, each deal is first played out double dummy within
+    ``deal_nodes`` (0: not at all; None: DEAL_NODES, or the search's budget if smaller)."""
     k = rules.need - won
     if rules.cinch == "off":
         return None
@@ -815,7 +819,7 @@ def judge(pos: Position, won: int, rules: Rules,
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
     if solver.compiled:
-        return _judge_compiled(pos, won, k, rules, solver, refute)
+        return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
     if refute and refutes(pos, k, rules):
         solver.decided_by = "refuter"
         return None
@@ -828,20 +832,24 @@ def judge(pos: Position, won: int, rules: Rules,
     return None
 
 
-def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool):
+def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool,
+                    deal_nodes: int | None):
     """``judge`` past the bounds with the compiled search: within FIRST_NODES, then the
     refuter (a few deals settle positions with many opponents that take the search
-    millions of nodes), then the search again within the whole budget.  It runs every
-    step of the Python search with larger shares: `python bench/ab.py` checks that it
-    settles every decision the Python judge settles."""
+    millions of nodes; each deal played out double dummy first, compiled), then the
+    search again within the whole budget.  It runs every step of the Python search with
+    larger shares: `python bench/ab.py` checks that it settles every decision the Python
+    judge settles."""
     budget = solver.budget or 0
     first = min(budget, FIRST_NODES) if budget else FIRST_NODES
+    if deal_nodes is None:
+        deal_nodes = min(budget, DEAL_NODES) if budget else DEAL_NODES
     for nodes in (first, budget) if first != budget else (first,):
         try:
             return Cinch(k, _why(pos, won, k)) if solver.solve(pos, k, nodes) else None
         except Undecided:
             pass
-        if refute and refutes(pos, k, rules):
+        if refute and refutes(pos, k, rules, _played_out(deal_nodes) if deal_nodes else None):
             solver.decided_by = "refuter"
             return None
         refute = False
@@ -849,7 +857,17 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
     return Unsettled(budget)
 
 
-FIRST_NODES = 20_000
+def _played_out(nodes: int):
+    """refute.double_dummy, compiled, within ``nodes`` a deal: True, False or None."""
+    def play_out(deal, pos, me, k, rules):
+        hands = [pos.hand if i == me else deal[i] for i in range(len(pos.seats))]
+        answer, _ = _search.double_dummy(hands, me, pos.trump, pos.trick, k, _BEAT[rules.must_beat],
+                                         rules.must_trump, rules.must_overtrump,
+                                         rules.trump_when_cannot_win == "may", nodes)
+        return None if answer < 0 else bool(answer)
+    return play_out
+
+
 STATS = {"undecided": 0}
 ENTRY_BYTES = 800  # what one memo entry costs, measured: 2,000,000 entries took 1.6 GB
 

@@ -20,15 +20,100 @@ from .rules import Rules
 
 
 
-def refutes(pos, k: int, rules: Rules) -> bool:
+def refutes(pos, k: int, rules: Rules, play_out=None) -> bool:
     """True when some deal and policy keep even an all-seeing P under ``k`` more tricks
-    (so the position is no cinch); False says nothing."""
+    (so the position is no cinch); False says nothing.  ``play_out(deal, pos, me, k,
+    rules)``, when given, is tried first on each deal (``double_dummy`` or its compiled
+    twin, with a budget): False refutes; True means P makes its tricks against the best
+    defence there, so against no policy can it fail; None (past its budget) leaves that
+    deal to the policies."""
     me = pos.seats.index(pos.me)
     for deal in _deals(pos, me):
+        if deal is not None and play_out is not None:
+            made = play_out(deal, pos, me, k, rules)
+            if made is False:
+                return True
+            if made:
+                continue
         for policy in (_cheapest, _highest):
             if _best(deal, pos, me, k, rules, policy) < k:
                 return True
     return False
+
+
+class _Spent(Exception):
+    """The double dummy went past its nodes."""
+
+
+def double_dummy(hands, pos, me: int, k: int, rules: Rules, nodes: int) -> tuple[bool | None, int]:
+    """(Can P make ``k`` more tricks on this deal when every seat sees every card and the
+    others play to stop it?, positions visited).  None past ``nodes`` positions.  If
+    not, there is no cinch: a P who sees the deal does at least as well as one who does
+    not, and these opponents are one adversary.  ``hands``: each seat's cards, P's
+    included.  The reference for the compiled one (_search.c): the same moves in the same
+    order (each seat's lowest card first: the others keep their high cards to stop P
+    later, which finds refutations sooner), the positions on lead remembered."""
+    n, trump = len(pos.seats), pos.trump
+    hands = [pos.hand if i == me else hands[i] for i in range(n)]
+    memo: dict = {}
+    visited = 0
+
+    def play(trick: list, won: int) -> bool:
+        nonlocal visited
+        visited += 1
+        if visited > nodes:
+            raise _Spent
+        played = {j for j, _ in trick}
+        last = trick[-1][0]
+        seat = next((i for i in ((last + d) % n for d in range(1, n + 1)) if hands[i] and i not in played), None)
+        cards = [c for _, c in trick]
+        if seat is None:  # the trick is complete
+            won += trick[winning(cards, trump)][0] == me
+            if won >= k:
+                return True
+            if won + hands[me].bit_count() < k:
+                return False
+            return lead(trick[winning(cards, trump)][0], won)
+        mine = seat == me
+        options = legal(hands[seat], cards, trump, rules).cards
+        while options:
+            c = (options & -options).bit_length() - 1
+            options &= ~(1 << c)
+            hands[seat] &= ~(1 << c)
+            try:
+                made = play(trick + [(seat, c)], won)
+            finally:
+                hands[seat] |= 1 << c
+            if made == mine:
+                return made
+        return not mine
+
+    def lead(seat: int, won: int) -> bool:
+        key = (tuple(hands), seat, won)
+        made = memo.get(key)
+        if made is not None:
+            return made
+        mine = seat == me
+        made = not mine
+        options = hands[seat]
+        while options:
+            c = (options & -options).bit_length() - 1
+            options &= ~(1 << c)
+            hands[seat] &= ~(1 << c)
+            try:
+                answer = play([(seat, c)], won)
+            finally:
+                hands[seat] |= 1 << c
+            if answer == mine:
+                made = answer
+                break
+        memo[key] = made
+        return made
+
+    try:
+        return (play(list(pos.trick), 0) if pos.trick else lead(me, 0)), visited
+    except _Spent:
+        return None, visited
 
 
 def _strength(card: int, trump: int) -> int:

@@ -125,13 +125,16 @@ def test_past_its_budget_it_is_undecided_and_without_one_it_answers():
                 assert Solver(rules, None, compiled=True).solve(pos, k) == (oracle_value(facts, rules) >= k)
     assert undecided >= 5
     (pos, won) = _needs_the_search()
-    assert isinstance(judge(pos, won, STD, Solver(STD, 1, compiled=True)), Unsettled)
+    assert isinstance(judge(pos, won, STD, Solver(STD, 1, compiled=True), deal_nodes=0), Unsettled)
+    # played out double dummy (within its own nodes, not the budget's one), one of the
+    # refuter's deals shows it is no cinch
+    assert judge(pos, won, STD, Solver(STD, 1, compiled=True), deal_nodes=cinch.DEAL_NODES) is None
 
 
 def _needs_the_search():
     """Victor on lead at trick 2 with K♠ J♠ 6♠ 5♥ (spades trump), one trick won, his
     discards T♦ 9♥ out of play (as in tests/test_undecidable.py): no cinch, but neither
-    the bounds nor a few deals show it."""
+    the bounds nor a few deals played by the refuter's policies show it."""
     from booray_audit.cards import mask_of, parse_card
 
     def cards(text):
@@ -158,6 +161,22 @@ def _open_lead() -> Position:
     hand = mask_of(parse_card(c) for c in "As Qs Ts 2h 3h".split())
     seats = ("p0", "p1", "p2", "p3", "p4")
     return Position(hand, FULL_DECK & ~hand, 0, seats, "p0", (0, 5, 5, 5, 5), (0,) * 5, ())
+
+
+@compiled
+def test_the_judge_answers_as_before_with_the_double_dummy_in_the_refuter():
+    """A/B as below, both sides compiled: the refuter with its policies only (A) and with
+    each deal played out double dummy first (B, as it ships).  (`python bench/ab.py --b
+    double-dummy` runs this on 20,000+ decisions.)"""
+    spec = importlib.util.spec_from_file_location("ab", ROOT / "bench" / "ab.py")
+    ab = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ab)
+    for players, hands in ((6, 150), (8, 90)):
+        seen = ab.decisions(players, hands, 80 + players)
+        assert len(seen) >= 150
+        result = ab.compare(seen, *ab.SIDES["double-dummy"])
+        assert result["differ"] == []
+        assert result["identical"] + result["newly_settled"] == result["decisions"]
 
 
 @compiled
