@@ -11,9 +11,9 @@ is asked about, then judges each position twice.  ``--b compiled`` (the default)
 the pure-Python judge as it ships (refuter, then the search with its 3,000-node budget),
 B the compiled search with its own default budget.  ``--b refuter``: A is the Python
 search alone, B the refuter first.  ``--b double-dummy``: both compiled, A's refuter
-with its policies only, B's playing each deal out double dummy first (as it ships).  Prints the counts, every decision that differs (only
-"undecidable" in A may become settled in B: each such one is listed) and the time per
-decision of each side.
+with its policies only, B's playing each deal out double dummy first (as it ships).
+Prints the counts, every decision that differs (only "undecidable" in A may become
+settled in B: each such one is listed) and the time per decision of each side.
 """
 
 from __future__ import annotations

@@ -1288,7 +1288,8 @@ static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
-    {"double_dummy", double_dummy, METH_VARARGS, "One deal, every card seen: (answer, nodes); 1 P makes k, 0 not, -1 past the nodes."},
+    {"double_dummy", double_dummy, METH_VARARGS,
+     "One deal, every card seen: (answer, nodes); 1 P makes k, 0 it cannot, -1 past the nodes."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The cinch's exact search, compiled.", -1, methods,

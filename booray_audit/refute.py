@@ -9,7 +9,10 @@ refuter can only ever say "no cinch"; it never claims one.  It tries a few deals
 top cards spread round-robin from P's left; every trump with one opponent; each
 opponent's cards in as few suits as possible) under two policies (win as cheaply as
 possible; play the highest card), which settles most positions in a fraction of what
-the search costs.  tests/test_refute.py holds it to the brute-force oracle.
+the search costs.  The compiled judge first plays each deal out double dummy (every
+seat seeing every card, the others playing to stop P: ``double_dummy``, compiled in
+_search.c), which refutes whatever a policy refutes on that deal and some more.
+tests/test_refute.py holds it to the brute-force oracle.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from __future__ import annotations
 from .cards import cards_of
 from .engine import beats, legal, winning
 from .rules import Rules
-
 
 
 def refutes(pos, k: int, rules: Rules, play_out=None) -> bool:
@@ -68,12 +70,13 @@ def double_dummy(hands, pos, me: int, k: int, rules: Rules, nodes: int) -> tuple
         seat = next((i for i in ((last + d) % n for d in range(1, n + 1)) if hands[i] and i not in played), None)
         cards = [c for _, c in trick]
         if seat is None:  # the trick is complete
-            won += trick[winning(cards, trump)][0] == me
+            winner = trick[winning(cards, trump)][0]
+            won += winner == me
             if won >= k:
                 return True
             if won + hands[me].bit_count() < k:
                 return False
-            return lead(trick[winning(cards, trump)][0], won)
+            return lead(winner, won)
         mine = seat == me
         options = legal(hands[seat], cards, trump, rules).cards
         while options:
