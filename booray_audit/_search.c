@@ -1008,6 +1008,24 @@ static int read_u64s(PyObject *seq, u64 *out, int n, const char *what)
     return 1;
 }
 
+/* the trick so far, (seat, card) pairs, into seats and cards: 1, 0 for a seat or card out
+ * of range, -1 with a Python error set */
+static int read_trick(PyObject *trick, Py_ssize_t tl, int n, int *seats, int *cards)
+{
+    for (Py_ssize_t i = 0; i < tl; i++) {
+        PyObject *pair = PySequence_GetItem(trick, i);
+        if (!pair)
+            return -1;
+        int ok = PyArg_ParseTuple(pair, "ii", &seats[i], &cards[i]);
+        Py_DECREF(pair);
+        if (!ok)
+            return -1;
+        if (seats[i] < 0 || seats[i] >= n || cards[i] < 0 || cards[i] > 63)
+            return 0;
+    }
+    return 1;
+}
+
 /* solve(hand, unseen, trump, me, counts, forbidden, holds, trick, k,
  *       must_beat, must_trump, must_overtrump, may_keep, max_nodes) -> (answer, nodes) */
 static PyObject *solve(PyObject *self, PyObject *args)
@@ -1049,20 +1067,9 @@ static PyObject *solve(PyObject *self, PyObject *args)
     }
     if (pc(hand) > 15)
         return Py_BuildValue("(iL)", -2, 0LL);
-    for (Py_ssize_t i = 0; i < tl; i++) {
-        PyObject *pair = PySequence_GetItem(trick, i);
-        if (!pair)
-            return NULL;
-        int seat, card;
-        int ok = PyArg_ParseTuple(pair, "ii", &seat, &card);
-        Py_DECREF(pair);
-        if (!ok)
-            return NULL;
-        if (seat < 0 || seat >= n || card < 0 || card > 63)
-            return Py_BuildValue("(iL)", -2, 0LL);
-        st.tseat[i] = seat;
-        st.tcard[i] = card;
-    }
+    int read = read_trick(trick, tl, (int)n, st.tseat, st.tcard);
+    if (read <= 0)
+        return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
     st.tlen = (int)tl;
     start();
     int res = run(&s, &st, max_nodes);
@@ -1218,17 +1225,9 @@ static PyObject *double_dummy(PyObject *self, PyObject *args)
     if (!read_u64s(hands, d.hands, (int)n, "hands"))
         return NULL;
     int ts[MAXS], tc[MAXS];
-    for (Py_ssize_t i = 0; i < tl; i++) {
-        PyObject *pair = PySequence_GetItem(trick, i);
-        if (!pair)
-            return NULL;
-        int ok = PyArg_ParseTuple(pair, "ii", &ts[i], &tc[i]);
-        Py_DECREF(pair);
-        if (!ok)
-            return NULL;
-        if (ts[i] < 0 || ts[i] >= n || tc[i] < 0 || tc[i] > 63)
-            return Py_BuildValue("(iL)", -2, 0LL);
-    }
+    int read = read_trick(trick, tl, (int)n, ts, tc);
+    if (read <= 0)
+        return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
     /* room for every position the call can answer (one per node at most), half empty */
     size_t want = 1;
     while (want < 2 * (size_t)max_nodes + 2)

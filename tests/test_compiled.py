@@ -164,33 +164,20 @@ def _open_lead() -> Position:
 
 
 @compiled
-def test_the_judge_answers_as_before_with_the_double_dummy_in_the_refuter():
-    """A/B as below, both sides compiled: the refuter with its policies only (A) and with
-    each deal played out double dummy first (B, as it ships).  (`python bench/ab.py --b
-    double-dummy` runs this on 20,000+ decisions.)"""
+@pytest.mark.parametrize("sides, seed", [("compiled", 70), ("double-dummy", 80)])
+def test_the_judge_answers_as_before(sides, seed):
+    """A/B on every decision seeded 6- and 8-player corpora meet.  ``compiled``: the
+    pure-Python judge (A, its 3,000-node budget) and the compiled search (B, its own
+    default budget); ``double-dummy``: both compiled, the refuter with its policies only
+    (A) and with each deal played out double dummy first (B, as it ships).  The same
+    answer wherever A gave one; a check A left undecidable may be settled by B.
+    (`python bench/ab.py [--b double-dummy]` runs this on 20,000+ decisions.)"""
     spec = importlib.util.spec_from_file_location("ab", ROOT / "bench" / "ab.py")
     ab = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ab)
     for players, hands in ((6, 150), (8, 90)):
-        seen = ab.decisions(players, hands, 80 + players)
+        seen = ab.decisions(players, hands, seed + players)
         assert len(seen) >= 150
-        result = ab.compare(seen, *ab.SIDES["double-dummy"])
-        assert result["differ"] == []
-        assert result["identical"] + result["newly_settled"] == result["decisions"]
-
-
-@compiled
-def test_the_judge_answers_as_before_with_the_compiled_search():
-    """A/B on every decision seeded 6- and 8-player corpora meet: the pure-Python judge (A,
-    its 3,000-node budget) and the compiled search (B, its own default budget) give the
-    same answer wherever A gave one; a check A left undecidable may be settled by B.
-    (`python bench/ab.py` runs this on 20,000+ decisions.)"""
-    spec = importlib.util.spec_from_file_location("ab", ROOT / "bench" / "ab.py")
-    ab = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ab)
-    for players, hands in ((6, 150), (8, 90)):
-        seen = ab.decisions(players, hands, 70 + players)
-        assert len(seen) >= 150
-        result = ab.compare(seen, *ab.SIDES["compiled"])
+        result = ab.compare(seen, *ab.SIDES[sides])
         assert result["differ"] == []
         assert result["identical"] + result["newly_settled"] == result["decisions"]
