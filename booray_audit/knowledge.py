@@ -5,15 +5,16 @@ had not yet played or discarded it, or if P plays it at a later trick.  This
 module also decides the facts the cinch judgement rests on: the order of play,
 whether a reshuffle of the discards can have happened after a discard, where
 the up-card is, and which ranks of suit-only cards (`?h`) the record pins down.
+Where the record contradicts itself (consistency.py), those players are not judged.
 """
 
 from __future__ import annotations
 
 import collections
 
-from . import record as r
-from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask, suits_mask
-from .engine import SUIT_NAMES, beats
+from . import consistency, record as r
+from .cards import FULL_DECK, UNKNOWN, card_str, mask_of, suit_mask, suits_mask
+from .engine import beats
 from .rules import Rules
 
 
@@ -49,7 +50,7 @@ class Knowledge:
         # cards the record puts in two places (a duplicate-card error): where they were is
         # not known, so they prove nothing about anyone's hand
         self.contested = 0
-        self._consistency(deals)
+        consistency.check(self, deals)
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
         n = rules.cards
         self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
@@ -292,131 +293,6 @@ class Knowledge:
             out.append(r.Trick(t.number, plays, line=t.line, note=t.note) if plays != t.plays else t)
         return out
 
-    # -- consistency -----------------------------------------------------------
-    def _consistency(self, deals):
-        seen: dict[int, tuple[str, int]] = {}
-        shown: dict[str, int] = {}  # per player, the ranked cards played
-        for p, pl in self.plays.items():
-            shown[p] = 0
-            for t, c in pl:
-                if not c & 15:
-                    continue
-                shown[p] |= 1 << c
-                if c in seen:
-                    self.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
-                                        "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
-                    self.contested |= 1 << c
-                seen[c] = (p, self.numbered(t))
-                self.played_mask |= 1 << c
-        dealt_to: dict[int, str] = {}
-        for p, d in deals.items():
-            for c in d.cards:
-                if c & 15:
-                    if c in dealt_to and dealt_to[c] != p:
-                        self.errors.append(("duplicate-card", p, f"the {card_str(c)} was dealt twice",
-                                            f"dealt to {dealt_to[c]} and to {p}"))
-                        self.contested |= 1 << c
-                    dealt_to[c] = p
-        for p, mask in self.post.items():
-            for q, other in self.post.items():
-                if q < p and mask & other:
-                    c = (mask & other).bit_length() - 1
-                    who = q if self.drawn.get(q, 0) >> c & 1 and not self.drawn.get(p, 0) >> c & 1 else p
-                    self.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
-                                        f"{q} and {p} both hold the {card_str(c)} after the draw"))
-                    self.contested |= mask & other
-        for p in self.plays:
-            others = 0  # every card the other players hold after the draw
-            for q, m in self.post.items():
-                if q != p:
-                    others |= m
-            suspect = others | self.discarded.get(p, 0) | (FULL_DECK & ~self.post[p] if self.full.get(p) else 0)
-            if not shown[p] & suspect:
-                continue  # none of p's cards below can be wrong
-            for t, c in self.plays[p]:
-                if not c & 15:
-                    continue
-                owner = next((q for q, m in self.post.items() if q != p and m >> c & 1), None) \
-                    if others >> c & 1 else None
-                if owner is not None:
-                    self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
-                                        f"which {owner} held", f"trick {self.numbered(t)}"))
-                    self.contested |= 1 << c
-                elif self.discarded.get(p, 0) >> c & 1:
-                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {self.numbered(t)} "
-                                        f"after discarding it", f"{p} discarded the {card_str(c)}"))
-                elif self.full.get(p) and not self.post[p] >> c & 1:
-                    self.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {self.numbered(t)}, "
-                                        f"which is not in {p}'s hand",
-                                        f"{p}'s hand after the draw: {_text(self.post[p])}"))
-        for p, pl in self.plays.items():  # more cards of a suit than a known hand held
-            if not self.full.get(p):
-                continue
-            for suit in {c >> 4 for _, c in pl if not c & 15 and c != UNKNOWN}:  # a ranked card: reported above
-                played = sum(1 for _, c in pl if c >> 4 == suit)
-                if played > (self.post[p] & suit_mask(suit)).bit_count():
-                    name = SUIT_NAMES[suit]
-                    self.errors.append(("not-held", p, f"{p} played {played} {name}, more than {p}'s hand held",
-                                        f"{p}'s hand after the draw: {_text(self.post[p])}"))
-                    break
-        n = self.rules.cards
-        for p, pl in self.plays.items():  # a card kept to the end of a hand played out
-            if [t for t, _ in pl] != list(range(1, n + 1)):
-                continue
-            extra = self.post.get(p, 0) & ~shown[p]
-            if not extra:
-                continue
-            unnamed = sum(1 for _, c in pl if not c & 15)
-            blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart
-            if extra.bit_count() > unnamed or any(
-                    (extra & suit_mask(x)).bit_count() > blank + sum(1 for _, c in pl if c == x << 4)
-                    for x in range(4)):
-                c = extra.bit_length() - 1
-                self.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
-                                    f"{p} played at every trick: {_text(shown[p])}"
-                                    + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
-        if not self.reshuffle_possible:
-            self._no_second_life(shown)
-
-    def _no_second_life(self, shown: dict[str, int]) -> None:
-        """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
-        passed hand) or discarded by one player never reaches another's hand."""
-        once = twice = 0  # cards dealt to or discarded by one player, and by two
-        for q in set(self.dealt) | set(self.discarded):
-            m = self.dealt.get(q, 0) | self.discarded.get(q, 0)
-            twice |= once & m
-            once |= m
-        if not any((self.drawn.get(p, 0) | shown.get(p, 0))
-                   & (twice | once & ~(self.dealt.get(p, 0) | self.discarded.get(p, 0)))
-                   for p in set(self.post) | set(self.plays)):
-            return  # no card drawn or played by one player was dealt to or discarded by another
-        released: dict[int, str] = {}
-        for q, m in self.dealt.items():
-            for c in cards_of(m):
-                released[c] = q
-        for q, m in self.discarded.items():
-            for c in cards_of(m):
-                released.setdefault(c, q)
-        reported: set[int] = set()
-        for p in self.post:
-            for c in cards_of(self.drawn.get(p, 0)):
-                q = released.get(c)
-                if q is not None and q != p and c not in reported and not self.post.get(q, 0) >> c & 1:
-                    reported.add(c)
-                    self.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
-                                        f"dealt to {q}", "the stock never ran out, so no card came back"))
-                    self.contested |= 1 << c
-        for p, pl in self.plays.items():
-            for t, c in pl:
-                q = released.get(c) if c & 15 else None
-                if (q is not None and q != p and c not in reported and not self.post.get(q, 0) >> c & 1
-                        and not self.drawn.get(p, 0) >> c & 1):
-                    reported.add(c)
-                    self.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
-                                        f"{self.numbered(t)}, which was dealt to {q}",
-                                        "the stock never ran out, so no card came back"))
-                    self.contested |= 1 << c
-
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
         before = self._before.get(p)
@@ -583,6 +459,3 @@ def _named(events) -> set[str]:
             names.update(e.players)
     return names
 
-
-def _text(mask: int) -> str:
-    return cards_text(cards_of(mask))

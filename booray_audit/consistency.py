@@ -1,0 +1,141 @@
+"""A hand's record against itself: a card in two places, a card played that the player
+did not hold, a card kept but never played by a player who played every trick (record
+errors, RULES.md §7).  Run while the hand's Knowledge is built: each error is
+``(kind, player, message, evidence)``, and a card the record puts in two places is
+``contested``: where it was is not known, so it proves nothing about anyone's hand."""
+
+from __future__ import annotations
+
+from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, suit_mask
+from .engine import SUIT_NAMES
+
+
+def check(know, deals) -> None:
+    """Add the record errors to ``know.errors`` and the cards the record puts in two
+    places to ``know.contested``; ``know.played_mask``: every ranked card played."""
+    seen: dict[int, tuple[str, int]] = {}
+    shown: dict[str, int] = {}  # per player, the ranked cards played
+    for p, pl in know.plays.items():
+        shown[p] = 0
+        for t, c in pl:
+            if not c & 15:
+                continue
+            shown[p] |= 1 << c
+            if c in seen:
+                know.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
+                                    "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
+                know.contested |= 1 << c
+            seen[c] = (p, know.numbered(t))
+            know.played_mask |= 1 << c
+    dealt_to: dict[int, str] = {}
+    for p, d in deals.items():
+        for c in d.cards:
+            if c & 15:
+                if c in dealt_to and dealt_to[c] != p:
+                    know.errors.append(("duplicate-card", p, f"the {card_str(c)} was dealt twice",
+                                        f"dealt to {dealt_to[c]} and to {p}"))
+                    know.contested |= 1 << c
+                dealt_to[c] = p
+    for p, mask in know.post.items():
+        for q, other in know.post.items():
+            if q < p and mask & other:
+                c = (mask & other).bit_length() - 1
+                who = q if know.drawn.get(q, 0) >> c & 1 and not know.drawn.get(p, 0) >> c & 1 else p
+                know.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
+                                    f"{q} and {p} both hold the {card_str(c)} after the draw"))
+                know.contested |= mask & other
+    for p in know.plays:
+        others = 0  # every card the other players hold after the draw
+        for q, m in know.post.items():
+            if q != p:
+                others |= m
+        suspect = others | know.discarded.get(p, 0) | (FULL_DECK & ~know.post[p] if know.full.get(p) else 0)
+        if not shown[p] & suspect:
+            continue  # none of p's cards below can be wrong
+        for t, c in know.plays[p]:
+            if not c & 15:
+                continue
+            owner = next((q for q, m in know.post.items() if q != p and m >> c & 1), None) \
+                if others >> c & 1 else None
+            if owner is not None:
+                know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
+                                    f"which {owner} held", f"trick {know.numbered(t)}"))
+                know.contested |= 1 << c
+            elif know.discarded.get(p, 0) >> c & 1:
+                know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)} "
+                                    f"after discarding it", f"{p} discarded the {card_str(c)}"))
+            elif know.full.get(p) and not know.post[p] >> c & 1:
+                know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)}, "
+                                    f"which is not in {p}'s hand",
+                                    f"{p}'s hand after the draw: {_text(know.post[p])}"))
+    for p, pl in know.plays.items():  # more cards of a suit than a known hand held
+        if not know.full.get(p):
+            continue
+        for suit in {c >> 4 for _, c in pl if not c & 15 and c != UNKNOWN}:  # a ranked card: reported above
+            played = sum(1 for _, c in pl if c >> 4 == suit)
+            if played > (know.post[p] & suit_mask(suit)).bit_count():
+                name = SUIT_NAMES[suit]
+                know.errors.append(("not-held", p, f"{p} played {played} {name}, more than {p}'s hand held",
+                                    f"{p}'s hand after the draw: {_text(know.post[p])}"))
+                break
+    n = know.rules.cards
+    for p, pl in know.plays.items():  # a card kept to the end of a hand played out
+        if [t for t, _ in pl] != list(range(1, n + 1)):
+            continue
+        extra = know.post.get(p, 0) & ~shown[p]
+        if not extra:
+            continue
+        unnamed = sum(1 for _, c in pl if not c & 15)
+        blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart
+        if extra.bit_count() > unnamed or any(
+                (extra & suit_mask(x)).bit_count() > blank + sum(1 for _, c in pl if c == x << 4)
+                for x in range(4)):
+            c = extra.bit_length() - 1
+            know.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
+                                f"{p} played at every trick: {_text(shown[p])}"
+                                + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
+    if not know.reshuffle_possible:
+        _no_second_life(know, shown)
+
+def _no_second_life(know, shown: dict[str, int]) -> None:
+    """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
+    passed hand) or discarded by one player never reaches another's hand."""
+    once = twice = 0  # cards dealt to or discarded by one player, and by two
+    for q in set(know.dealt) | set(know.discarded):
+        m = know.dealt.get(q, 0) | know.discarded.get(q, 0)
+        twice |= once & m
+        once |= m
+    if not any((know.drawn.get(p, 0) | shown.get(p, 0))
+               & (twice | once & ~(know.dealt.get(p, 0) | know.discarded.get(p, 0)))
+               for p in set(know.post) | set(know.plays)):
+        return  # no card drawn or played by one player was dealt to or discarded by another
+    released: dict[int, str] = {}
+    for q, m in know.dealt.items():
+        for c in cards_of(m):
+            released[c] = q
+    for q, m in know.discarded.items():
+        for c in cards_of(m):
+            released.setdefault(c, q)
+    reported: set[int] = set()
+    for p in know.post:
+        for c in cards_of(know.drawn.get(p, 0)):
+            q = released.get(c)
+            if q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1:
+                reported.add(c)
+                know.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
+                                    f"dealt to {q}", "the stock never ran out, so no card came back"))
+                know.contested |= 1 << c
+    for p, pl in know.plays.items():
+        for t, c in pl:
+            q = released.get(c) if c & 15 else None
+            if (q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1
+                    and not know.drawn.get(p, 0) >> c & 1):
+                reported.add(c)
+                know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
+                                    f"{know.numbered(t)}, which was dealt to {q}",
+                                    "the stock never ran out, so no card came back"))
+                know.contested |= 1 << c
+
+
+def _text(mask: int) -> str:
+    return cards_text(cards_of(mask))
