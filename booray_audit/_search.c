@@ -451,16 +451,22 @@ static inline void in_space(Key *key, int space)
     key->w[TAIL + 3] = (key->w[TAIL + 3] & 0xFF) | (u64)space << 8;
 }
 
-/* the hash of a key but its last word (the namespace), then with it */
-static inline u64 hash_prefix(const Key *key)
+/* a hash of n words (the memo's keys; the double dummy's below) */
+static inline u64 hash_words(const u64 *w, int n)
 {
     u64 h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < KEYW - 1; i++) {
-        h ^= key->w[i];
+    for (int i = 0; i < n; i++) {
+        h ^= w[i];
         h *= 0xBF58476D1CE4E5B9ull;
         h ^= h >> 31;
     }
     return h;
+}
+
+/* the hash of a key but its last word (the namespace), then with it */
+static inline u64 hash_prefix(const Key *key)
+{
+    return hash_words(key->w, KEYW - 1);
 }
 
 static inline u64 hash_last(u64 h, const Key *key)
@@ -1094,24 +1100,15 @@ typedef struct {
 static u64 *dd_keys = NULL;
 static uint32_t *dd_tags = NULL;
 static size_t dd_cap = 0;
-static uint32_t dd_epoch = 0;
+static uint32_t dd_epoch = 0;  /* below 2^31: a tag is the epoch, then the answer's bit */
 
-static u64 dd_hash(const u64 *key, int n)
-{
-    u64 h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i <= n; i++) {
-        h ^= key[i];
-        h *= 0xBF58476D1CE4E5B9ull;
-        h ^= h >> 31;
-    }
-    return h;
-}
+static inline int dd_filled(size_t j) { return (dd_tags[j] >> 1) == dd_epoch; }
 
 /* the slot of key (n hands, then leader and won): its own, or the empty one it would take */
 static size_t dd_slot(const u64 *key, int n)
 {
-    for (size_t j = dd_hash(key, n) & (dd_cap - 1);; j = (j + 1) & (dd_cap - 1)) {
-        if ((dd_tags[j] >> 1) != (dd_epoch & 0x7FFFFFFF))
+    for (size_t j = hash_words(key, n + 1) & (dd_cap - 1);; j = (j + 1) & (dd_cap - 1)) {
+        if (!dd_filled(j))
             return j;
         if (!memcmp(&dd_keys[j * (MAXS + 1)], key, (size_t)(n + 1) * sizeof(u64)))
             return j;
@@ -1169,7 +1166,7 @@ static int dd_lead(Deal *d, int leader, int won)
     memcpy(key, d->hands, (size_t)n * sizeof(u64));
     key[n] = (u64)leader | (u64)won << 8;
     size_t j = dd_slot(key, n);
-    if ((dd_tags[j] >> 1) == (dd_epoch & 0x7FFFFFFF))
+    if (dd_filled(j))
         return (int)(dd_tags[j] & 1);
     int mine = leader == d->s->me, res = !mine;
     int ts[MAXS], tc[MAXS];
@@ -1191,7 +1188,7 @@ static int dd_lead(Deal *d, int leader, int won)
     }
     j = dd_slot(key, n);  /* the table is as it was: a position is stored once it is answered */
     memcpy(&dd_keys[j * (MAXS + 1)], key, (size_t)(n + 1) * sizeof(u64));
-    dd_tags[j] = (dd_epoch & 0x7FFFFFFF) << 1 | (uint32_t)res;
+    dd_tags[j] = dd_epoch << 1 | (uint32_t)res;
     return res;
 }
 
@@ -1247,7 +1244,7 @@ static PyObject *double_dummy(PyObject *self, PyObject *args)
         dd_cap = want;
         dd_epoch = 0;
     }
-    if (++dd_epoch == 0x80000000u || dd_epoch == 0) {  /* wrapped: old marks could read as current */
+    if (++dd_epoch == 0x80000000u) {  /* wrapped: old marks could read as current */
         memset(dd_tags, 0, dd_cap * sizeof(uint32_t));
         dd_epoch = 1;
     }
