@@ -12,6 +12,7 @@ from typing import Iterable, Iterator
 
 from . import record as r
 from .cinch import NODES, cinch_judge
+from .order import agree, by_number
 from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
@@ -108,8 +109,14 @@ class Table:
 
 
 def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
-    return HandReplay(hand, table.rules, list(table.seats), table.dealer,
-                      cinch_judge(table.rules, cinch_nodes)).run()
+    """The hand's replay; a hand whose tricks are written out of the order of their
+    numbers is replayed in both orders and keeps what both prove (see ``order``)."""
+    judge = cinch_judge(table.rules, cinch_nodes)
+    rep = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge).run()
+    other = by_number(hand)
+    if other is not None:
+        agree(rep, HandReplay(other, table.rules, list(table.seats), table.dealer, judge).run())
+    return rep
 
 
 class SessionAudit:
@@ -162,9 +169,10 @@ class SessionAudit:
         if self.overflowed:
             return None
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
+        doubtful = frozenset(u.player for u in rep.undecidable)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           rep.tricks if rep.complete else None, violators,
-                          rep.walkover, rep.all_passed)
+                          rep.walkover, rep.all_passed, doubtful)
         claims = _claims(hand)
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)

@@ -5,7 +5,7 @@ Knows nothing of cards: it takes each hand's outcome and the table's claims.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .rules import Rules
 
@@ -20,6 +20,7 @@ class Outcome:
     violators: frozenset[str] = frozenset()
     walkover: str | None = None
     all_passed: bool = False
+    doubtful: frozenset[str] = frozenset()  # players whose play violation is undecidable
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Settlement:
     net: dict[str, int] | None
     carry: int | None
     findings: list[tuple[str, str | None, str, str]] = field(default_factory=list)  # kind, player, message, evidence
+    unknown: str = ""  # why the nets are not known, when it is not that the hand is unfinished
 
 
 class Chain:
@@ -69,6 +71,31 @@ class Chain:
         self.carry, self.exempt, self.last = None, None, number
 
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
+        """The hand settled on the chain.  A player whose violation the record leaves
+        undecidable may owe a penalty, or may not win: the hand is settled each way.  Where
+        the ways differ, the table's `Net` decides when it fits exactly one outcome of the
+        chain; otherwise the hand's nets and what it carries are not known (as for an
+        unfinished hand), and a `Net` claim is wrong only where it fits no way."""
+        doubt = sorted(o.doubtful - o.violators)
+        if not doubt:
+            return self._settle(o, rules, claims)
+        start = self.state()
+        ways = []
+        for mask in range(1 << min(len(doubt), MOST_DOUBTFUL)):
+            self.restore(start)
+            guilty = frozenset(p for i, p in enumerate(doubt) if mask >> i & 1)
+            ways.append((self._settle(replace(o, violators=o.violators | guilty), rules, claims), self.state()))
+        judged = len(doubt) <= MOST_DOUBTFUL  # past it, not every way was settled
+        ends = {repr(end) for _, end in ways}
+        fits = {repr(end) for s, end in ways if claims.net and not _wrong_net(s)}
+        if judged and (len(ends) == 1 or len(fits) == 1):
+            s, end = next(w for w in ways if len(ends) == 1 or repr(w[1]) in fits)
+            self.restore(end)
+            return s
+        self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
+        return _unknown([s for s, _ in ways], dict(claims.net) if judged else {}, doubt)
+
+    def _settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         first = self.last is None
         gap = self.last is not None and o.number != self.last + 1
         self.last = o.number
@@ -144,6 +171,35 @@ class Chain:
             s.net = net
         self.exempt = set() if rules.double_ante else next_exempt
         return s
+
+
+MOST_DOUBTFUL = 4  # past this many undecided players a hand's settlement is left unknown
+
+
+def _unknown(ways: list[Settlement], said: dict[str, int], doubt: list[str]) -> Settlement:
+    """A hand settled more than one way: what they share; a `Net` claim is wrong only for
+    a player it gives a net that no way does."""
+    s = ways[0]
+    s.findings = [f for f in s.findings if f[0] != "wrong-settlement"]
+    if all(w.net is not None for w in ways):
+        for p, n in said.items():
+            nets = sorted({w.net.get(p, 0) for w in ways})
+            if n not in nets:
+                s.findings.append(("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give "
+                                   + " or ".join(f"{m:+d}" for m in nets)
+                                   + f", as {' and '.join(doubt)} broke a rule or not (undecidable)",
+                                   "nets: " + "; ".join(", ".join(f"{q} {m:+d}" for q, m in w.net.items())
+                                                        for w in ways)))
+    if len({w.winner for w in ways}) > 1:
+        s.winner, s.won = None, 0
+    s.net, s.carry = None, None
+    s.unknown = (f"whether {' or '.join(doubt)} broke a rule is undecidable, and the settlement "
+                 "depends on it")
+    return s
+
+
+def _wrong_net(s: Settlement) -> bool:
+    return any(kind == "wrong-settlement" for kind, *_ in s.findings)
 
 
 def _ante_claims(claim, dealt, antes, exempt):

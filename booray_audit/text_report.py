@@ -105,7 +105,8 @@ class TextReport:
                 extra = f"; bourré: {', '.join(s.bourre)}" if s.bourre else ""
                 lines.append(Text(f"  {who}{extra}; net " + ", ".join(parts) + f"; carry {s.carry}"))
             else:
-                lines.append(Text("  settlement unknown: the record does not finish this hand or its pot"))
+                why = s.unknown or "the record does not finish this hand or its pot"
+                lines.append(Text(f"  settlement unknown: {why}"))
         if lines:
             c.print(Text("\n").join(lines))
 

@@ -45,16 +45,27 @@ def as_typed(text: str, style: str, seed: int = 0) -> str:
     return "\n".join(out) + "\n"
 
 
+def swap_lines(lines: list[str], rng: random.Random) -> list[str]:
+    """Two of a hand's trick lines in each other's place, each keeping its number."""
+    tricks = [i for i, line in enumerate(lines) if line.startswith("Trick ")]
+    a, b = rng.sample(tricks, 2)
+    lines = list(lines)
+    lines[a], lines[b] = lines[b], lines[a]
+    return lines
+
+
 # -- slips: information left out or blurred, never added ---------------------------------
 
 SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
-         "discard-unknown", "draw-unknown", "counts", "no-deal", "no-decisions", "no-claims", "lowercase")
+         "discard-unknown", "draw-unknown", "counts", "no-deal", "no-decisions", "no-claims", "lowercase",
+         "swap-lines")
 
 
 def slipped(text: str, seed: int = 0) -> str:
     """Each hand with a random few of SLIPS: cards written `??` or by suit only, a card or
     a whole trick left out, a name misspelt or lower-cased, seat-order tricks, discards
-    or draws not named, no decision lines, the last tricks left out.  Only what was played is left out or blurred, never
+    or draws not named, no decision lines, the last tricks left out, two trick lines
+    written in each other's place (their numbers kept).  Only what was played is left out or blurred, never
     changed, so nothing left can show a legal game breaking a rule: the audit must accuse
     nobody.  (A mistyped card can make a record that proves a false thing; where the
     record contradicts itself, tests/test_unseen_plays.py holds the audit to saying so.)"""
@@ -79,6 +90,8 @@ def slipped(text: str, seed: int = 0) -> str:
 
 def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
     tricks = [i for i, line in enumerate(lines) if line.startswith("Trick ")]
+    if "swap-lines" in slips and len(tricks) > 1:
+        lines = swap_lines(lines, rng)
     cut = tricks[-rng.randint(1, len(tricks))] if "drop-tail" in slips and tricks else len(lines)
     dropped = rng.choice(tricks[:-1]) if "drop-trick" in slips and len(tricks) > 1 else None
     out = []
