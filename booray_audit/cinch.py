@@ -897,7 +897,8 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     show it: P's whole hand, every card played so far and the order of play known.
 
     What an opponent's play revealed is kept only while the record does not prove that
-    play illegal (a card the same player held then, the up-card included); the up-card
+    play illegal (a card the same player held then, the up-card included), and not from
+    a trick the replay found may be written out of the order of play; the up-card
     can be in no other opponent's hand, and is in the dealer's while it is known kept."""
     hand = know.whole_hand(p, t)
     trump = know.trump
@@ -915,7 +916,7 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
             if not c & 15 or q not in index:
                 return None
             i = index[q]
-            if q != p:
+            if q != p and k not in know.doubted:
                 shown = reveal(c, seen, trump, know.rules)
                 held, suits = know.proven_held(q, k)
                 if shown and not (shown & held or any(shown & suit_mask(s) == suit_mask(s) for s in suits)):
@@ -928,11 +929,12 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     up = know.up
     if up is not None and unseen >> up & 1:
         dealer = index.get(know.dealer)
-        for j in range(len(seats)):
-            if j != dealer:
-                forb[j] |= 1 << up  # only the dealer, who draws last, can have the up-card
-        if dealer is not None and know.keeps_up(t):
-            holds[dealer] = 1 << up
+        if know.dealer is not None:  # with no dealer known, the up-card may be in any hand
+            for j in range(len(seats)):
+                if j != dealer:
+                    forb[j] |= 1 << up  # only the dealer, who draws last, can have the up-card
+            if dealer is not None and know.keeps_up(t):
+                holds[dealer] = 1 << up
     me = index[p]
     counts[me] = 0
     cur = know.tricks[t - 1].plays[:len(prior)] if t - 1 < len(know.tricks) else ()

@@ -29,6 +29,9 @@ class Knowledge:
         decisions = [e for e in events if isinstance(e, r.Decision)]
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
         self.errors: list[tuple[str, str | None, str, str]] = []
+        # the tricks (places) whose plays the replay found may be written out of the order
+        # they were played in: what a card showed about its player's hand (a void) is not used
+        self.doubted: set[int] = set()
         self.post: dict[str, int] = {}
         self.full: dict[str, bool] = {}
         self.drawn: dict[str, int] = {}

@@ -287,13 +287,22 @@ class HandReplay:
         leader_expected = know.first_leader()
         pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
         shift = 0  # the number written minus the place: a note where it changes, not at every trick after
+        # A card out of turn (a lead, or a card out of clockwise order) puts the order the
+        # plays are written in in doubt: the trick may be written from the wrong card (round
+        # the table, say), so its led suit, its winner and the next lead are not known.  The
+        # doubt holds until a trick whose winner no order changes (the top trump, or the top
+        # card of a trick all of one suit) is seen to lead the next; meanwhile no play is
+        # judged, and no winner is taken from the order.
+        doubt = False
         for t, trick in enumerate(tricks, 1):
-            if trick.number is not None and trick.number != t:
-                if trick.number - t != shift:
+            if trick.number is not None and trick.number - t != shift:
+                if trick.number != t:
                     self.add("out-of-turn", t, None, None,
                              f"the trick numbered {trick.number} is trick {t} of the hand",
                              f"Trick {trick.number}")
-                leader_expected = None  # a trick left out (or two written as one): who led is not known
+                # a trick left out (or out of place): who led is not known; past it, while
+                # the numbers run on, the trick before leads as usual
+                leader_expected = None
             if trick.number is not None:
                 shift = trick.number - t
             leader = trick.plays[0][0]
@@ -301,39 +310,57 @@ class HandReplay:
             missing = self._missing(t, players, active, know, len(tricks))
             in_order = not missing and not self.unseated & set(players)  # else reported already
             trick_ok = in_order and not self.skip_all
-            if in_order and leader_expected is not None and leader != leader_expected:
+            if in_order and leader_expected is not None and leader != leader_expected and (
+                    leader_expected not in players and len(players) < len(active)):
+                trick_ok = False  # a last trick short of the card of the player on lead: that card may be the lead
+            elif in_order and leader_expected is not None and leader != leader_expected:
                 self.add("out-of-turn", t, leader, None,
                          f"{leader} led trick {know.numbered(t)}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
                 trick_ok = False
                 pending = None  # the trick before may be out of place (two tricks swapped) or miswritten
+                doubt = True
+            elif in_order and leader_expected is not None:
+                doubt = False  # led by the winner of a trick whatever its order: the order holds again
             if pending:
                 self._plays(*pending, know, result)
             pending = None
             if trick_ok and leader_expected is None and t == len(tricks) and len(players) < len(active):
                 trick_ok = False  # a last trick short of cards, its leader unproven: the lead may be the card left out
             order = know.order_from(leader)
-            if in_order and order and players != order[:len(players)]:
+            # a last trick short of cards may lack any of them: its players in order with gaps
+            if in_order and order and players != order[:len(players)] and not (
+                    len(players) < len(active) and _in_order(players, order)):
                 bad = next((p for p, q in zip(players, order) if p != q),
                            players[min(len(order), len(players) - 1)])  # more plays than players
                 self.add("out-of-turn", t, bad, None,
                          f"{bad} played out of turn at trick {know.numbered(t)} (play goes clockwise: "
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
                 trick_ok = False
+                doubt = True
             cards = [c for _, c in trick.plays]
-            if trick_ok:
+            if doubt:
+                know.doubted.add(t)
+            if trick_ok and not doubt:
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
-            w = None if missing else know.winner(t, cards, trump)
-            nxt = tricks[t].plays[0][0] if t < len(tricks) else None
-            leader_expected = trick.plays[w][0] if w is not None else None
-            if w is None and nxt is not None and nxt in won:
+            if missing or len(cards) < len(active) - len(self.unseated & set(active)):
+                w = None  # a card left out may be the one that won
+            else:
+                w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
+            after = tricks[t] if t < len(tricks) else None
+            # who led next settles the winner only of the trick right before (not across a gap)
+            nxt = after.plays[0][0] if after is not None and (
+                after.number is None or trick.number is None or after.number == trick.number + 1) else None
+            # a winner under a name not seated (a typo, usually) says nothing of who leads next
+            leader_expected = trick.plays[w][0] if w is not None and trick.plays[w][0] not in self.unseated else None
+            if w is None and nxt is not None and nxt in won and not doubt:
                 winner = nxt  # RULES.md §5: the next leader settles an unknown winner
             elif w is not None:
                 winner = trick.plays[w][0]
             else:
                 winner = None
                 known_winners = False
-            if len(trick.plays) < len(active) and nxt is None:
+            if len(trick.plays) < len(active) and after is None:
                 known_winners = False  # an abandoned last trick has no winner
             if winner is not None and winner in won:
                 won[winner] += 1
@@ -587,6 +614,22 @@ def _best(prior, trump) -> int | None:
         elif beats(c, best, trump):
             best = c
     return best
+
+
+def _sure_winner(know, t, cards, trump) -> int | None:
+    """The index of the card that wins the trick whichever card was led: the top trump,
+    or the top card of a trick all of one suit; None when the lead decides it or an
+    unknown card might."""
+    if trump is None:
+        return None
+    first = next((i for i, c in enumerate(cards) if c != UNKNOWN and c >> 4 == trump), None)
+    if first is None:
+        if UNKNOWN in cards or len({c >> 4 for c in cards}) != 1:
+            return None
+        first = 0
+    order = [first] + [i for i in range(len(cards)) if i != first]
+    w = know.winner(t, [cards[i] for i in order], trump)
+    return None if w is None else order[w]
 
 
 def _wins(card, prior, trump) -> bool:

@@ -339,3 +339,30 @@ Ann play
 Trick Ben 4h, Cal 5h, Dee 6h, Ann 2s
 """
     assert kinds(text) == {("cinch-follow", 1, "Ann")}
+
+
+# No `Dealer` and no `Seats`: the up-card Qc is in the dealer's hand, but nobody knows who
+# dealt, so any other player may hold it.  Judy's Ac Kc Jc are then no cinch (the Qc beats
+# the Jc); taking the up-card for "in nobody's hand" once made them one.
+NO_DEALER = """Hand 1
+Deal Trent Ts 8s 9h Tc Js
+Deal Carol 4h Ah 5h 4s 7c
+Deal Dave 6c 5s 8h 3d Qd
+Deal Rupert 8c 3c 2d 4d Qh
+Deal Judy Ac 6d Jh Jc Jd
+Deal Sybil 2h 8d Td Ks Qc
+Up Qc
+Trent play Ts 9h 8s -> 5c Ad 3h
+Carol play 4s -> Kh
+Dave play 5s 3d -> As 9d
+Rupert play Qh 4d 2d -> 7s 5d 6s
+Judy play 6d -> Kc
+Sybil play Ks Td 8d 2h -> 7h Kd 2s 4c
+Trick 1: Trent Js, Carol 7c, Dave As, Rupert 7s, Judy Jc, Sybil 2s
+"""
+
+
+def test_with_no_dealer_known_the_up_card_may_be_in_any_hand():
+    assert kinds(NO_DEALER) == set()
+    # the same with Sybil named as the dealer: she kept the Qc, so still no cinch
+    assert kinds(NO_DEALER.replace("Hand 1\n", "Hand 1\nDealer Sybil\n")) == set()

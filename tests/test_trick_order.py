@@ -11,7 +11,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import swap_lines
+from .typed import round_table, swap_lines
 
 # Ann wins the first four tricks.  Trick 2 (the As) is written below trick 3 (the Ks):
 # read in the written order, Bob played the 8h on the Ks while still holding the 5s he
@@ -129,3 +129,148 @@ def test_generated_hands_with_trick_lines_swapped_accuse_only_the_injected():
     # about half are proven whichever order is right (19 of 39 here); the others had
     # their proof card played in one of the two swapped tricks
     assert len(got) > 10 and len(want) > 30
+
+
+# -- a trick written from the wrong card ---------------------------------------------------
+
+# Cal wins trick 1 and leads the 7s at trick 2; Bob wins it and leads the 9d at trick 3.
+# The record lists tricks 2 to 5 round the table from Ann (the dealer's left), as if Ann
+# had led them.  Read that way, Ann "wins" trick 2 with the only club, "leads" trick 3,
+# and Bob and Cal seem to break rules on a club lead that never happened.
+ROUND_TABLE = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Deal Ann Kc 2c 3c 4c Jc
+Deal Bob 5c 8s 9d 7d 6c
+Deal Cal Ac 7s Td Qd 2h
+Up 2h
+Trick 1: Ann Kc, Bob 5c, Cal Ac
+Trick 2: Ann 2c, Bob 8s, Cal 7s
+Trick 3: Ann 3c, Bob 9d, Cal Td
+Trick 4: Ann 4c, Bob 7d, Cal Qd
+Trick 5: Ann Jc, Bob 6c, Cal 2h
+"""
+
+
+def test_after_a_lead_out_of_turn_no_play_is_judged_by_the_order_written():
+    """The lead out of turn at trick 2 puts the written order in doubt: trick 2's winner is
+    not taken from it (so trick 3's lead proves nothing), and no play is judged until a
+    trick whose winner no order changes leads the next (here none does)."""
+    h = only(ROUND_TABLE)
+    assert [(f.kind, f.trick, f.player) for f in h.findings] == [("out-of-turn", 2, "Ann")]
+    assert h.replay.tricks is None and h.settlement.net is None  # who won tricks 2-4 is not known
+
+
+def test_a_trick_won_whatever_the_order_ends_the_doubt():
+    """Cal leads trick 2 with the only trump (written from Ann: out of turn), so Cal won it
+    whatever the order; Cal leading trick 3 confirms the order again, and Bob's renege
+    there (a club on Cal's diamond, keeping the 7d and 9d) is found."""
+    text = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Deal Ann Kc 2c 3c 4c Jc
+Deal Bob 5c 8s 9d 7d 6c
+Deal Cal Ac 7h Td Qd 2h
+Up 2h
+Trick 1: Ann Kc, Bob 5c, Cal Ac
+Trick 2: Ann 2c, Bob 8s, Cal 7h
+Trick 3: Cal Td, Ann 3c, Bob 6c
+Trick 4: Cal 2h, Ann 4c, Bob 7d
+Trick 5: Cal Qd, Ann Jc, Bob 9d
+"""
+    h = only(text)
+    assert [(f.kind, f.trick, f.player) for f in h.findings] == [
+        ("out-of-turn", 2, "Ann"), ("renege", 3, "Bob")]
+
+
+def test_the_lead_after_a_trick_left_out_is_checked_from_the_trick_before_it():
+    """Trick 1 is left out; tricks 2 and 3 are written round the table.  Trick 2's lead
+    cannot be checked, but trick 3's can (from trick 2's winner, the trump): it is out of
+    turn, so trick 2's plays are not judged on the order written either."""
+    text = """[Seats "Victor Sybil Ivan"]
+Hand 1
+Dealer Ivan
+Deal Victor 9d 6d 3d 2s Js
+Deal Sybil 3c Qh Ah Ac 2d
+Deal Ivan 9s Td 5s Kd Jc
+Up Jc
+Victor play
+Sybil play Ah Qh 2d -> 4d Kc Qd
+Ivan play 9s 5s -> 8s 6c
+Trick 2: Victor 9d, Sybil 3c, Ivan Jc
+Trick 3: Victor 3d, Sybil 4d, Ivan Kd
+Trick 4: Ivan 6c, Victor 2s, Sybil Ac
+Trick 5: Victor 6d, Sybil Qd
+"""
+    h = only(text)
+    assert [(f.kind, f.trick, f.player) for f in h.findings if f.cls == "play"] == []
+    assert ("out-of-turn", 3, "Victor") in [(f.kind, f.trick, f.player) for f in h.findings]
+
+
+LAST_SHORT = """[Seats "Ann Bob Cal Dee"]
+Hand 1
+Dealer Dee
+Deal Ann Ah 2c 3c 4c 5c
+Deal Bob Kh 6c 7c 8c 9c
+Deal Cal Qh Tc Jc Qc Kc
+Deal Dee 2s 3s 4s 5s 6s
+Up 6s
+Trick 1: Ann Ah, Bob Kh, Cal Qh, Dee 2s
+Trick 2: Dee 3s, Ann 2c, Bob 6c, Cal Tc
+"""
+
+
+def test_a_last_trick_short_of_cards_is_not_out_of_turn_for_the_card_left_out():
+    """Dee won trick 1 and led trick 2 (the 3s); a record of trick 2 that leaves Dee's
+    card out starts with Ann, and one that leaves Bob's out skips him: neither is a card
+    out of turn, and neither trick's winner is known."""
+    no_lead = LAST_SHORT.replace("Trick 2: Dee 3s, ", "Trick 2: ")
+    no_bob = LAST_SHORT.replace("Bob 6c, ", "")
+    for text in (no_lead, no_bob):
+        h = only(text)
+        assert [f for f in h.findings if f.kind == "out-of-turn"] == []
+        assert not any(won for t, _, _, _, won in h.replay.plays if t == 2)
+
+
+def test_a_misspelt_winner_does_not_make_the_next_lead_out_of_turn():
+    h = only(LAST_SHORT.replace("Dee 2s", "dee 2s"))
+    assert ("unknown-player", None, "dee") in [(f.kind, f.trick, f.player) for f in h.findings]
+    assert [f for f in h.findings if f.kind == "out-of-turn"] == []
+
+
+def test_who_leads_after_a_trick_left_out_does_not_say_who_won_the_trick_before_it():
+    """Trick 2 has a card nobody remembers; trick 3 is left out, so Cal leading trick 4
+    says who won trick 3, not trick 2."""
+    text = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Trick 1: Ann Ah, Bob 2h, Cal 3h
+Trick 2: Ann 4h, Bob ??, Cal 5h
+Trick 4: Cal 6h, Ann 7h, Bob 8h
+"""
+    h = only(text)
+    won = {(t, p) for t, _, p, _, w in h.replay.plays if w}
+    assert (2, "Cal") not in won and (1, "Ann") in won
+
+
+def test_generated_hands_written_round_the_table_accuse_only_the_injected():
+    """Every other trick written round the table from the dealer's left: every lead that
+    changes is caught, nothing is judged on the order written, and a legal game stays
+    clean; an injected violation is found only where the order is not in doubt."""
+    def written(text, seed):
+        rng, seats, out = random.Random(seed), [], []
+        for part in re.split(r"\n(?=Hand |\[Event )", text):
+            if part.startswith("[Event"):
+                seats = re.search(r'\[Seats "([^"]+)"\]', part).group(1).split()
+            out.append("\n".join(round_table(part.split("\n"), seats, rng)))
+        return "\n".join(out)
+
+    text, _ = generate_text(400, players=(5, 8), seed=44)  # one false renege here, before
+    bad = [(h.replay.number, f.kind, f.player) for _, h in audited(written(text, 1))
+           for f in h.findings if f.cls == "play"]
+    assert bad == []
+    text, injected = generate_text(80, players=(3, 8), seed=44, violations=0.6)
+    want = {(i.session, i.hand, i.trick, i.player, i.kind) for i in injected}
+    got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in audited(written(text, 2))
+           for f in h.findings if f.cls == "play"}
+    assert got <= want and len(got) > 10

@@ -54,6 +54,25 @@ def swap_lines(lines: list[str], rng: random.Random) -> list[str]:
     return lines
 
 
+def round_table(lines: list[str], seats: list[str], rng: random.Random) -> list[str]:
+    """About half the hand's trick lines listed round the table from the dealer's left,
+    not from the player who led (the order of play changed, the cards and players not)."""
+    dealer = next((line.split()[1] for line in lines if line.startswith("Dealer ")), None)
+    if dealer not in seats:
+        return lines
+    i = seats.index(dealer)
+    order = seats[i + 1:] + seats[:i + 1]
+    out = []
+    for line in lines:
+        m = _TRICK.match(line)
+        if m and rng.random() < 0.5:
+            plays = sorted((p.split() for p in m.group(2).split(", ")),
+                           key=lambda p: order.index(p[0]) if p[0] in order else len(order))
+            line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
+        out.append(line)
+    return out
+
+
 # -- slips: information left out or blurred, never added ---------------------------------
 
 SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
