@@ -11,6 +11,7 @@ Where the record contradicts itself (consistency.py), those players are not judg
 from __future__ import annotations
 
 import collections
+from dataclasses import replace
 
 from . import consistency, record as r
 from .cards import FULL_DECK, UNKNOWN, card_str, mask_of, suit_mask, suits_mask
@@ -28,6 +29,10 @@ class Knowledge:
         deals = {e.player: e for e in events if isinstance(e, r.Deal)}
         decisions = [e for e in events if isinstance(e, r.Decision)]
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
+        # the table counted more tricks than the record shows: one was left out, and an
+        # unnumbered trick does not say whether it came before or after it
+        self.left_out = sum(n for e in events if isinstance(e, r.TricksClaim)
+                            for _, n in e.counts) > len(self.recorded)
         self.errors: list[tuple[str, str | None, str, str]] = []
         # the tricks (places) whose plays the replay found may be written out of the order
         # they were played in: what a card showed about its player's hand (a void) is not used
@@ -79,12 +84,16 @@ class Knowledge:
         """Per player, index t: the suits (bits 0-3) of cards the player may have played
         before trick t without the record saying which: a `??` or a `?h` no fact pins down,
         a trick the player is missing from while later tricks are recorded, and tricks left
-        out (a trick numbered past its place).  A card of those suits that the record last
+        out (a trick numbered past its place, or any unnumbered trick when the table's
+        `Tricks` count more tricks than the record shows: the one left out may have come
+        before it).  A card of those suits that the record last
         shows in the player's hand may be gone by trick t; only its later plays prove it
         still held.  Players absent here played every card the record shows."""
         count, active = len(self.tricks), set(self.active)
         by = [dict(trick.plays) for trick in self.tricks]
-        gaps = [trick.number is not None and trick.number > t for t, trick in enumerate(self.tricks, 1)]
+        # a trick numbered past its place follows one left out; so may any unnumbered trick
+        # once the table's count shows a trick left out
+        gaps = [trick.number > t if trick.written else self.left_out for t, trick in enumerate(self.tricks, 1)]
         if not any(gaps) and all(c & 15 for trick in self.tricks for _, c in trick.plays) and all(
                 active <= plays.keys() for plays in by[:-1]):
             return {}  # every play shown: the usual record
@@ -293,7 +302,7 @@ class Knowledge:
         out = []
         for i, t in enumerate(recorded):
             plays = tuple((p, pins.get((i, j), c)) for j, (p, c) in enumerate(t.plays))
-            out.append(r.Trick(t.number, plays, line=t.line, note=t.note) if plays != t.plays else t)
+            out.append(replace(t, plays=plays, seat_cards=(), loose=False) if plays != t.plays else t)
         return out
 
     # -- what a player held ---------------------------------------------------
@@ -368,6 +377,10 @@ class Knowledge:
     def source(self, p: str, t: int, card: int | None, suit: int) -> str:
         """How the record shows P held ``card`` (or some card of ``suit``) at trick t."""
         if card is not None and card & 15:
+            if self.unsure_before(p, t) >> (card >> 4) & 1:  # the deal alone proves nothing
+                later = next((k for k, c in self.plays.get(p, []) if k > t and c == card), None)
+                if later is not None:
+                    return f"{p} played it at trick {self.numbered(later)}"
             if self.drawn.get(p, 0) >> card & 1:
                 return f"{p} drew it"
             if self.post.get(p, 0) >> card & 1:
@@ -429,7 +442,7 @@ def _loosened(trick: r.Trick) -> r.Trick:
     """A seat-order trick with a card left out: only the leader's card is known to be
     whose it is; the others prove nothing about who held what (``??`` to the checks)."""
     plays = trick.plays[:1] + tuple((p, UNKNOWN) for p, _ in trick.plays[1:])
-    return r.Trick(trick.number, plays, line=trick.line, note=trick.note)
+    return replace(trick, plays=plays, seat_cards=(), loose=False)
 
 
 def _count(cards) -> int | None:

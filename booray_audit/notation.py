@@ -296,9 +296,10 @@ class Reader:
         tricks = 0
         for i, e in enumerate(events):
             if isinstance(e, r.Trick):
-                tricks += 1
-                if e.number is None:  # canonical form numbers every trick
-                    e = events[i] = r.Trick(tricks, e.plays, e.seat_cards, line=e.line, note=e.note)
+                if e.number is None:  # canonical form numbers every trick: the one before + 1
+                    e = events[i] = r.Trick(tricks + 1, e.plays, e.seat_cards, line=e.line, note=e.note,
+                                            written=False)
+                tricks = e.number
             if isinstance(e, r.Trick) and e.seat_cards:
                 resolved = _resolve(e, seats, active)
                 if resolved is None:
@@ -347,7 +348,7 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
         return None
     plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
     loose = len(trick.seat_cards) < len(order)
-    return r.Trick(trick.number, plays, line=trick.line, note=trick.note, loose=loose)
+    return r.Trick(trick.number, plays, line=trick.line, note=trick.note, loose=loose, written=trick.written)
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:

@@ -34,8 +34,8 @@ def by_number(hand: r.Hand) -> r.Hand | None:
     places = [i for i, e in enumerate(hand.events) if isinstance(e, r.Trick)]
     keys, key = [], 0
     for i in places:
-        number = hand.events[i].number
-        key = number if number is not None else key
+        trick = hand.events[i]
+        key = trick.number if trick.written and trick.number is not None else key
         keys.append(key)
     if all(a <= b for a, b in zip(keys, keys[1:])):
         return None

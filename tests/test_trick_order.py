@@ -75,7 +75,7 @@ def test_a_violation_both_orders_prove_stands():
             .replace("Ann Ks, Bob 8h", "Ann Ks, Bob 9h").replace("Ann Qs, Bob 9h", "Ann Qs, Bob 6s"))
     h = only(text)
     assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings if f.cls == "play"] == [
-        ("renege", 3, "Bob", "held 6s: Bob was dealt it")]
+        ("renege", 3, "Bob", "held 6s: Bob played it at trick 4")]
     assert h.replay.undecidable == []
     assert [r.ruling for r in h.rulings] == ["upheld"]
 
@@ -274,3 +274,36 @@ def test_generated_hands_written_round_the_table_accuse_only_the_injected():
     got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in audited(written(text, 2))
            for f in h.findings if f.cls == "play"}
     assert got <= want and len(got) > 10
+
+
+# -- a trick left out of a record with no trick numbers ------------------------------------
+
+# Ann wins every trick.  The record leaves out trick 2 (Ann Ks, Bob 6s, Cal 5c) and numbers
+# no trick; the table's count says five tricks were played.  Cal's 5c, dealt and never
+# played in the record, looked held at the club leads that followed.
+UNNUMBERED = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Deal Ann As Ks 2c 3c 4c
+Deal Bob 5s 6s 7d 8d 9d
+Deal Cal Js 5c Td Jd 2h
+Up 2h
+Ann play
+Bob play
+Cal play 2h -> Qd
+Trick Ann As, Bob 5s, Cal Js
+Trick Ann 2c, Bob 7d, Cal Td
+Trick Ann 3c, Bob 8d, Cal Jd
+Trick Ann 4c, Bob 9d, Cal Qd
+Tricks Ann 5 Bob 0 Cal 0
+"""
+
+
+def test_a_trick_the_count_shows_left_out_of_unnumbered_tricks_may_be_before_any_of_them():
+    """Four unnumbered tricks, five counted: the one left out may have come before any of
+    them, so a dealt card no trick shows proves nothing; a card played later still does."""
+    assert [f for f in only(UNNUMBERED).findings if f.cls == "play"] == []
+    later = UNNUMBERED.replace("Cal Qd\n", "Cal 5c\n")
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in only(later).findings if f.cls == "play"] == [
+        ("renege", 2, "Cal", "held 5c: Cal played it at trick 4"),
+        ("renege", 3, "Cal", "held 5c: Cal played it at trick 4")]
