@@ -169,7 +169,7 @@ class SessionAudit:
         if self.overflowed:
             return None
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
-        doubtful = frozenset(u.player for u in rep.undecidable)
+        doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           rep.tricks if rep.complete else None, violators,
                           rep.walkover, rep.all_passed, doubtful)

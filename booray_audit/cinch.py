@@ -927,7 +927,7 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     unseen = FULL_DECK & ~played & ~hand & ~know.out_of_play(p)
     holds = [0] * len(seats)
     up = know.up
-    if up is not None and unseen >> up & 1:
+    if up is not None and unseen >> up & 1 and not know.contested >> up & 1:
         dealer = index.get(know.dealer)
         if know.dealer is not None:  # with no dealer known, the up-card may be in any hand
             for j in range(len(seats)):

@@ -96,21 +96,42 @@ def check(know, deals) -> None:
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
+    elif know.up is not None and know.dealer is not None and (
+            know.dealer in know.passed or know.draw_count.get(know.dealer) == 0):
+        _up_card_kept(know)
+
+
+def _up_card_kept(know) -> None:
+    """A dealer who passed or stood pat never let the up-card go, reshuffle or not: a
+    play of it by another player contradicts the record's dealer or the play."""
+    up, dealer = know.up, know.dealer
+    for p, pl in know.plays.items():
+        t = next((t for t, c in pl if c == up), None)
+        if p != dealer and t is not None and not know.contested >> up & 1:
+            why = "passed" if dealer in know.passed else "drew no cards"
+            know.errors.append(("duplicate-card", p, f"{p} played the {card_str(up)} at trick "
+                                f"{know.numbered(t)}, which was dealt to {dealer} (the up-card)",
+                                f"{dealer} dealt and {why}, so the up-card never left {dealer}'s hand"))
+            know.contested |= 1 << up
 
 def _no_second_life(know, shown: dict[str, int]) -> None:
     """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
-    passed hand) or discarded by one player never reaches another's hand."""
+    passed hand) or discarded by one player never reaches another's hand.  The up-card is
+    dealt to the dealer, whether or not the record gives the dealer's deal."""
+    dealt = dict(know.dealt)
+    if know.up is not None and know.dealer is not None:
+        dealt[know.dealer] = dealt.get(know.dealer, 0) | 1 << know.up
     once = twice = 0  # cards dealt to or discarded by one player, and by two
-    for q in set(know.dealt) | set(know.discarded):
-        m = know.dealt.get(q, 0) | know.discarded.get(q, 0)
+    for q in set(dealt) | set(know.discarded):
+        m = dealt.get(q, 0) | know.discarded.get(q, 0)
         twice |= once & m
         once |= m
     if not any((know.drawn.get(p, 0) | shown.get(p, 0))
-               & (twice | once & ~(know.dealt.get(p, 0) | know.discarded.get(p, 0)))
+               & (twice | once & ~(dealt.get(p, 0) | know.discarded.get(p, 0)))
                for p in set(know.post) | set(know.plays)):
         return  # no card drawn or played by one player was dealt to or discarded by another
     released: dict[int, str] = {}
-    for q, m in know.dealt.items():
+    for q, m in dealt.items():
         for c in cards_of(m):
             released[c] = q
     for q, m in know.discarded.items():
@@ -123,7 +144,8 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
             if q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1:
                 reported.add(c)
                 know.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
-                                    f"dealt to {q}", "the stock never ran out, so no card came back"))
+                                    f"dealt to {q}" + (" (the up-card)" if c == know.up else ""),
+                                    "the stock never ran out, so no card came back"))
                 know.contested |= 1 << c
     for p, pl in know.plays.items():
         for t, c in pl:
@@ -132,7 +154,8 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
                     and not know.drawn.get(p, 0) >> c & 1):
                 reported.add(c)
                 know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
-                                    f"{know.numbered(t)}, which was dealt to {q}",
+                                    f"{know.numbered(t)}, which was dealt to {q}"
+                                    + (" (the up-card)" if c == know.up else ""),
                                     "the stock never ran out, so no card came back"))
                 know.contested |= 1 << c
 

@@ -31,8 +31,8 @@ class Knowledge:
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
         # the table counted more tricks than the record shows: one was left out, and an
         # unnumbered trick does not say whether it came before or after it
-        self.left_out = sum(n for e in events if isinstance(e, r.TricksClaim)
-                            for _, n in e.counts) > len(self.recorded)
+        self.left_out = not all(t.written for t in self.recorded) and sum(
+            n for e in events if isinstance(e, r.TricksClaim) for _, n in e.counts) > len(self.recorded)
         self.errors: list[tuple[str, str | None, str, str]] = []
         # the tricks (places) whose plays the replay found may be written out of the order
         # they were played in: what a card showed about its player's hand (a void) is not used

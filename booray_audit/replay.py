@@ -294,6 +294,7 @@ class HandReplay:
         # card of a trick all of one suit) is seen to lead the next; meanwhile no play is
         # judged, and no winner is taken from the order.
         doubt = False
+        playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number - t != shift:
                 if trick.number != t:
@@ -343,7 +344,7 @@ class HandReplay:
                 know.doubted.add(t)
             if trick_ok and not doubt:
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
-            if missing or len(cards) < len(active) - len(self.unseated & set(active)):
+            if missing or len(cards) < playing:
                 w = None  # a card left out may be the one that won
             else:
                 w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)

@@ -72,28 +72,39 @@ class Chain:
 
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         """The hand settled on the chain.  A player whose violation the record leaves
-        undecidable may owe a penalty, or may not win: the hand is settled each way.  Where
-        the ways differ, the table's `Net` decides when it fits exactly one outcome of the
-        chain; otherwise the hand's nets and what it carries are not known (as for an
-        unfinished hand), and a `Net` claim is wrong only where it fits no way."""
+        undecidable may owe a penalty, or may not win: the hand is settled each way (past MOST_DOUBTFUL such players, the
+        way of no penalty and the way the table's `Net` charged).  Where the ways differ, the
+        table's `Net` decides when it fits exactly one outcome of the chain; otherwise the
+        hand's nets and what it carries are not known (as for an unfinished hand), and a
+        `Net` claim is wrong only where it fits no way (when every way was settled)."""
         doubt = sorted(o.doubtful - o.violators)
         if not doubt:
             return self._settle(o, rules, claims)
         start = self.state()
-        ways = []
-        for mask in range(1 << min(len(doubt), MOST_DOUBTFUL)):
-            self.restore(start)
-            guilty = frozenset(p for i, p in enumerate(doubt) if mask >> i & 1)
-            ways.append((self._settle(replace(o, violators=o.violators | guilty), rules, claims), self.state()))
-        judged = len(doubt) <= MOST_DOUBTFUL  # past it, not every way was settled
+        judged = len(doubt) <= MOST_DOUBTFUL  # every way is settled; past it, the table's guides
+        subsets = range(1 << len(doubt)) if judged else (0,)
+        ways = [self._way(start, o, frozenset(p for i, p in enumerate(doubt) if mask >> i & 1), rules, claims)
+                for mask in subsets]
+        said = dict(claims.net)
+        if not judged and said and ways[0][0].net is not None:  # those the table charged otherwise
+            charged = frozenset(p for p in doubt if p in said and said[p] != ways[0][0].net.get(p, 0))
+            if charged:
+                ways.append(self._way(start, o, charged, rules, claims))
         ends = {repr(end) for _, end in ways}
-        fits = {repr(end) for s, end in ways if claims.net and not _wrong_net(s)}
-        if judged and (len(ends) == 1 or len(fits) == 1):
-            s, end = next(w for w in ways if len(ends) == 1 or repr(w[1]) in fits)
+        fits = {repr(end) for s, end in ways if said and not _wrong_net(s)}
+        if judged and len(ends) == 1 or len(fits) == 1:
+            s, end = next(w for w in ways if len(ends) == 1 and judged or repr(w[1]) in fits)
             self.restore(end)
             return s
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
-        return _unknown([s for s, _ in ways], dict(claims.net) if judged else {}, doubt)
+        return _unknown([s for s, _ in ways], said if judged else {}, doubt)
+
+    def _way(self, start: dict, o: Outcome, guilty: frozenset, rules: Rules, claims: Claims):
+        """The hand settled from the chain's state ``start`` with ``guilty`` found guilty too:
+        the settlement and the chain's state after it."""
+        self.restore(start)
+        s = self._settle(replace(o, violators=o.violators | guilty), rules, claims)
+        return s, self.state()
 
     def _settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         first = self.last is None

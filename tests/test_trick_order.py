@@ -11,7 +11,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import round_table, swap_lines
+from .typed import round_table, swap_lines, wrong_dealer
 
 # Ann wins the first four tricks.  Trick 2 (the As) is written below trick 3 (the Ks):
 # read in the written order, Bob played the 8h on the Ks while still holding the 5s he
@@ -307,3 +307,13 @@ def test_a_trick_the_count_shows_left_out_of_unnumbered_tricks_may_be_before_any
     assert [(f.kind, f.trick, f.player, f.evidence) for f in only(later).findings if f.cls == "play"] == [
         ("renege", 2, "Cal", "held 5c: Cal played it at trick 4"),
         ("renege", 3, "Cal", "held 5c: Cal played it at trick 4")]
+
+
+def test_generated_hands_with_the_wrong_dealer_accuse_only_the_injected():
+    """The dealer named one seat off, and no deals: the up-card then shows up in another
+    player's hand (a record error), so nobody's cinch may rest on where it is."""
+    text, injected = generate_text(300, players=(7, 8), seed=45, violations=0.1)
+    want = {(i.session, i.hand, i.trick, i.player, i.kind) for i in injected}
+    hands = list(audited(wrong_dealer(text, random.Random(3))))
+    got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in hands for f in h.findings if f.cls == "play"}
+    assert got <= want and len(got) > 10

@@ -73,6 +73,20 @@ def round_table(lines: list[str], seats: list[str], rng: random.Random) -> list[
     return out
 
 
+def wrong_dealer(text: str, rng: random.Random) -> str:
+    """About half the hands name the next seat as the dealer, and no hand gives its deals."""
+    seats: list[str] = []
+    out = []
+    for line in text.splitlines():
+        if line.startswith("[Seats "):
+            seats = line.split('"')[1].split()
+        if line.startswith("Dealer ") and rng.random() < 0.5:
+            line = "Dealer " + seats[(seats.index(line.split()[1]) + 1) % len(seats)]
+        if not line.startswith("Deal "):
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 # -- slips: information left out or blurred, never added ---------------------------------
 
 SLIPS = ("unknown", "suit-only", "drop-play", "misspell", "seat-order", "drop-trick", "drop-tail",
