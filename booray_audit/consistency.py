@@ -114,6 +114,7 @@ def _up_card_kept(know) -> None:
                                 f"{dealer} dealt and {why}, so the up-card never left {dealer}'s hand"))
             know.contested |= 1 << up
 
+
 def _no_second_life(know, shown: dict[str, int]) -> None:
     """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
     passed hand) or discarded by one player never reaches another's hand.  The up-card is

@@ -10,8 +10,7 @@ keeps only what both replays prove:
   in one order only is undecidable, with the reason;
 - a play kept a rule only where both replays show it kept;
 - the tricks won stand when both agree (they differ only where a winner is known from
-  who led next).
-
+  who led next);
 - a record error at a trick (a lead out of turn) stands when both find it; the notes
   that say which trick is out of place, and the record errors of the hand as a whole,
   come from the written order.

@@ -353,7 +353,9 @@ class HandReplay:
             nxt = after.plays[0][0] if after is not None and (
                 after.number is None or trick.number is None or after.number == trick.number + 1) else None
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
-            leader_expected = trick.plays[w][0] if w is not None and trick.plays[w][0] not in self.unseated else None
+            leader_expected = trick.plays[w][0] if w is not None else None
+            if leader_expected in self.unseated:
+                leader_expected = None
             if w is None and nxt is not None and nxt in won and not doubt:
                 winner = nxt  # RULES.md §5: the next leader settles an unknown winner
             elif w is not None:

@@ -72,11 +72,12 @@ class Chain:
 
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         """The hand settled on the chain.  A player whose violation the record leaves
-        undecidable may owe a penalty, or may not win: the hand is settled each way (past MOST_DOUBTFUL such players, the
-        way of no penalty and the way the table's `Net` charged).  Where the ways differ, the
-        table's `Net` decides when it fits exactly one outcome of the chain; otherwise the
-        hand's nets and what it carries are not known (as for an unfinished hand), and a
-        `Net` claim is wrong only where it fits no way (when every way was settled)."""
+        undecidable may owe a penalty, or may not win: the hand is settled each way (past
+        MOST_DOUBTFUL such players, only with no penalty and as the table's `Net` charged).
+        Where the ways differ, the table's `Net` decides when it fits exactly one outcome of
+        the chain; otherwise the hand's nets and what it carries are not known (as for an
+        unfinished hand), and a `Net` claim is wrong only where it fits no way (when every
+        way was settled)."""
         doubt = sorted(o.doubtful - o.violators)
         if not doubt:
             return self._settle(o, rules, claims)
@@ -92,8 +93,8 @@ class Chain:
                 ways.append(self._way(start, o, charged, rules, claims))
         ends = {repr(end) for _, end in ways}
         fits = {repr(end) for s, end in ways if said and not _wrong_net(s)}
-        if judged and len(ends) == 1 or len(fits) == 1:
-            s, end = next(w for w in ways if len(ends) == 1 and judged or repr(w[1]) in fits)
+        if (judged and len(ends) == 1) or len(fits) == 1:
+            s, end = next(w for w in ways if (judged and len(ends) == 1) or repr(w[1]) in fits)
             self.restore(end)
             return s
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
@@ -184,7 +185,7 @@ class Chain:
         return s
 
 
-MOST_DOUBTFUL = 4  # past this many undecided players a hand's settlement is left unknown
+MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
 
 
 def _unknown(ways: list[Settlement], said: dict[str, int], doubt: list[str]) -> Settlement:

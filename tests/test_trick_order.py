@@ -1,6 +1,7 @@
-"""Trick lines written out of the order of their numbers (`Trick 3:` above `Trick 2:`):
-the audit accuses only where both orders prove it, and a settlement that hangs on an
-undecidable play is not called wrong."""
+"""The order of play as records typed from memory give it: trick lines out of the order
+of their numbers, tricks written round the table instead of from the leader, tricks left
+out, the dealer named wrong.  The audit accuses only where every order the record allows
+proves it, and a settlement that hangs on an undecidable play is not called wrong."""
 
 from __future__ import annotations
 
