@@ -148,7 +148,7 @@ class Knowledge:
                 gone = mask_of(c for c in discards if c & 15)
                 if deal:  # more discards from outside the cards the deal names than it leaves unnamed
                     missing = gone & ~dealt
-                    if missing.bit_count() > self.rules.cards - dealt.bit_count():
+                    if missing and missing.bit_count() > self.rules.cards - dealt.bit_count():
                         self.errors.append(("not-held", p, f"{p} discarded cards not dealt to {p}",
                                             f"discarded {card_str(missing.bit_length() - 1)}"))
                 kept = dealt & ~gone

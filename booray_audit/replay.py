@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import record as r
-from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
-from .cinch import Contradicted, Unjudged, Unsettled, others_out_of_trump, position
-from .engine import SUIT_NAMES, beats, legal
+from .cards import UNKNOWN, card_str
+from .cinch import Contradicted, Unjudged, Unsettled
+from .engine import SUIT_NAMES
 from .knowledge import Knowledge
+from .plays import PlayChecks
 from .rules import Rules
 
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
@@ -80,7 +81,7 @@ class Replay:
     bad_disputes: list = field(default_factory=list)  # `Dispute` events that are record errors
 
 
-class HandReplay:
+class HandReplay(PlayChecks):
     """Walks one hand; ``run()`` returns a ``Replay``."""
 
     def __init__(self, hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None,
@@ -408,217 +409,6 @@ class HandReplay:
                      "Trick " + ", ".join(players))
         return missing
 
-    def _check(self, t, p, c, prior, trump, know, won, full_trick) -> dict[str, str]:
-        """At most one finding for this play, the first that applies (RULES.md §7).  Returns
-        the play kinds the record shows the play kept, each with the evidence."""
-        kept: dict[str, str] = {}
-        if c == UNKNOWN:
-            return kept
-        if not prior:
-            leading = f"{p} led trick {know.numbered(t)}"
-            kept.update(dict.fromkeys(("renege", "failed-trump", "failed-beat", "cinch-follow", "cinch-last"), leading))
-            self._lead_checks(t, p, c, trump, know, won, kept)
-            return kept
-        kept["cinch-lead"] = kept["lead-trump"] = f"{p} did not lead trick {know.numbered(t)}"
-        if UNKNOWN in prior or trump is None:
-            return kept
-        led = prior[0] >> 4
-        suit = c >> 4
-        held, suits, complete = know.held_besides(p, t)
-        held_led = held & suit_mask(led)
-        if suit == led:
-            kept["renege"] = f"{p} followed {SUIT_NAMES[led]} with {_the(c)}"
-        else:
-            if held_led or led in suits:
-                proof = card_str(_top(held_led)) if held_led else "?" + "shdc"[led]
-                self.add("renege", t, p, c,
-                         f"{p} played {_the(c)} on a {SUIT_NAMES[led][:-1]} lead while "
-                         f"holding a {SUIT_NAMES[led][:-1]}",
-                         f"held {proof}: {know.source(p, t, _top(held_led) if held_led else None, led)}",
-                         "must-follow")
-                return kept
-            if not complete:
-                return kept  # cannot prove the player was void in the led suit
-            kept["renege"] = f"{p} held no {SUIT_NAMES[led][:-1]}"
-        best = _best(prior, trump)
-        if best is None:
-            return kept
-        trumps = held & suit_mask(trump)
-        holds = bool(trumps) or trump in suits
-        if suit == led or suit == trump or led == trump or not self.rules.must_trump:
-            kept["failed-trump"] = (f"{p} followed suit" if suit == led else f"{p} trumped" if suit == trump
-                                    else "no duty to trump")
-        else:
-            # a trump of unknown rank beats a plain card, but cannot be shown to beat a trump
-            can_win = bool(trumps & above(best)) if best >> 4 == trump else holds
-            if holds and (self.rules.trump_when_cannot_win == "must" or can_win):
-                proof = _top(trumps) if trumps else None
-                self.add("failed-trump", t, p, c,
-                         f"{p} was void in {SUIT_NAMES[led]} and held trump, but played {_the(c)}",
-                         f"held {card_str(proof) if proof is not None else '?' + 'shdc'[trump]}: "
-                         f"{know.source(p, t, proof, trump)}", "must-trump")
-                return kept
-            if not holds:
-                kept["failed-trump"] = f"{p} held no trump"
-            elif trump not in suits:
-                kept["failed-trump"] = f"{p}'s trumps could not win the trick (trump-when-cannot-win=may)"
-        if suit != led and suit != trump:  # a discard: no card to beat with
-            kept["failed-beat"] = kept["renege"] if led == trump else f"{p} neither followed suit nor trumped"
-        if c & 15 == 0:
-            return kept
-        if suit == led:
-            if best >> 4 != led or self.rules.must_beat == "none":
-                kept["failed-beat"] = f"{p} had no duty to beat" if best >> 4 == led else "a trump had won the trick"
-            else:
-                target = best
-                if self.rules.must_beat == "previous":
-                    target = next(x for x in reversed(prior) if x >> 4 == led)
-                if self._beat(t, p, c, target, held, complete and led not in suits, know, kept, False):
-                    return kept
-        if suit == trump != led:
-            if best >> 4 != trump or not self.rules.must_overtrump:
-                kept["failed-beat"] = f"{p}'s trump was the first in the trick" if best >> 4 != trump \
-                    else "no duty to over-trump"
-            elif self._beat(t, p, c, best, held, complete and trump not in suits, know, kept, True):
-                return kept
-        if self.rules.cinch == "off" or self.cinch is None:
-            kept["cinch-follow"] = kept["cinch-last"] = "the cinch is not judged under these rules"
-        else:
-            self._cinch_follow(t, p, c, prior, trump, know, won, full_trick, kept)
-        return kept
-
-    def _beat(self, t, p, c, target, held, proven, know, kept, trumping) -> bool:
-        """The duty to beat ``target`` (rule 2; rule 3's over-trump when ``trumping``): a
-        finding when P played under it holding a card of its suit that beats it (True);
-        else what shows the play kept the duty, if the record shows it (``proven``: P's
-        cards of that suit are all known by rank)."""
-        suit = target >> 4
-        beaters = held & suit_mask(suit) & above(target)
-        if (c & 15) < (target & 15) and beaters:  # same suit: a lower rank does not beat
-            proof = _top(beaters)
-            played, does, rule = ((f"trumped with the {card_str(c)}", "over-trumps it", "must-overtrump")
-                                  if trumping else (f"played {_the(c)}", "beats it", "must-beat"))
-            self.add("failed-beat", t, p, c,
-                     f"{p} {played} under the {card_str(target)} while holding the {card_str(proof)}, "
-                     f"which {does}", f"held {card_str(proof)}: {know.source(p, t, proof, suit)}", rule)
-            return True
-        if (c & 15) > (target & 15):
-            kept["failed-beat"] = f"the {card_str(c)} {'over-trumped' if trumping else 'beat'} the {card_str(target)}"
-        elif proven:
-            kept["failed-beat"] = (f"{p} held no {'trump' if trumping else SUIT_NAMES[suit][:-1]} "
-                                   f"above the {card_str(target)}")
-        return False
-
-    def _lead_checks(self, t, p, c, trump, know, won, kept):
-        if self.cinch is None or self.rules.cinch == "off":
-            kept["cinch-lead"] = "the cinch is not judged under these rules"
-        elif trump is not None:
-            hand = know.whole_hand(p, t)
-            trumps = hand & suit_mask(trump) if hand is not None else 0
-            if hand is not None and not trumps:
-                kept["cinch-lead"] = f"{p} held no trump"
-            elif trumps and not c & 15 and c >> 4 == trump:
-                pass  # a trump the record gives by suit only: it may be the highest
-            # the cinch is judged only when the lead would break its duty
-            elif trumps and (same := know.equivalent(p, t, c, _top(trumps), [])):
-                kept["cinch-lead"] = f"{p} led the highest trump (or one as high)"
-            elif trumps and same is None:
-                pass  # a card between may have been played unseen: the duty cannot be shown broken
-            elif trumps:
-                top = _top(trumps)
-                if self._duty("cinch-lead", know, p, t, c, won, [], kept, top,
-                              f" and led {_the(c)} instead of the {card_str(top)}"):
-                    return
-        if not self.rules.lead_trump_when_others_void or trump is None or c >> 4 == trump:
-            kept["lead-trump"] = "no duty to lead trump"
-            return
-        pos = position(know, p, t, [])
-        trumps = pos.hand & suit_mask(trump) if pos else 0
-        if trumps and others_out_of_trump(pos):
-            proof = _top(trumps)
-            self.add("lead-trump", t, p, c,
-                     f"{p} led {_the(c)} holding trump when no other player could hold one",
-                     f"held {card_str(proof)}: {know.source(p, t, proof, trump)}; every other "
-                     "trump was played or shown missing from the others' hands",
-                     "lead-trump-when-others-void")
-        elif pos is not None:
-            kept["lead-trump"] = f"{p} held no trump" if not trumps else "another player could hold a trump"
-
-    def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick, kept):
-        hand = know.whole_hand(p, t)
-        if hand is None:
-            return
-        led = prior[0] >> 4
-        last = full_trick and len(prior) == len(know.active) - 1
-        if not last:
-            kept["cinch-last"] = f"{p} was not last to play"
-        if last and self.rules.cinch_last:
-            kept["cinch-follow"] = f"{p} was last to play"
-            winners = [x for x in cards_of(legal(hand, prior, trump, self.rules).cards) if _wins(x, prior, trump)]
-            if not winners or _wins(c, prior, trump):
-                kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
-                return
-            self._duty("cinch-last", know, p, t, c, won, prior, kept, winners[-1],
-                       f", played last and could have won with the {card_str(winners[-1])}, but played {_the(c)}")
-            return
-        if last:  # cinch-last=no: the follow duty still applies, as before
-            kept["cinch-last"] = "no cinch-last duty under these rules"
-        trumps = hand & suit_mask(trump)
-        if not trumps:
-            kept["cinch-follow"] = "no trump was legal"
-            return
-        legal_trumps = legal(hand, prior, trump, self.rules).cards & trumps
-        if not (legal_trumps and (led == trump or not hand & suit_mask(led))):
-            kept["cinch-follow"] = "no trump was legal" if not legal_trumps else f"{p} could follow suit"
-            return
-        top = _top(trumps)
-        same = know.equivalent(p, t, c, top, prior)
-        if same:
-            kept["cinch-follow"] = f"{p} played the highest trump (or one as high)"
-            return
-        if same is None:
-            return  # a card between may have been played unseen: the duty cannot be shown broken
-        self._duty("cinch-follow", know, p, t, c, won, prior, kept, top,
-                   f" and could trump, but played the {card_str(c)} instead of the {card_str(top)}")
-
-    def _duty(self, kind, know, p, t, c, won, prior, kept, held, broke) -> bool:
-        """Judge the cinch for a play that would break duty ``kind``: the finding (True) when
-        P had one; that the play kept the duty when P had none; nothing when unknown."""
-        cinch = self._cinch(kind, know, p, t, c, won, prior)
-        if cinch:
-            self.add(kind, t, p, c, f"{p} had a cinch ({cinch.why}){broke}",
-                     f"{cinch.why}; held {card_str(held)}", "cinch-last" if kind == "cinch-last" else "cinch")
-            return True
-        if cinch is None:
-            kept[kind] = f"{p} had no cinch"
-        return False
-
-
-def _the(card: int) -> str:
-    """"the 7c", or "a club" for a card whose rank the record does not give."""
-    return f"the {card_str(card)}" if card & 15 else f"a {SUIT_NAMES[card >> 4][:-1]}"
-
-
-def _top(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _best(prior, trump) -> int | None:
-    led = prior[0] >> 4
-    best = None
-    for c in prior:
-        if c & 15 == 0:
-            if c >> 4 in (led, trump):
-                return None  # an unknown rank in a suit that could be winning
-            continue
-        if best is None:
-            if c >> 4 in (led, trump):
-                best = c
-        elif beats(c, best, trump):
-            best = c
-    return best
-
-
 def _sure_winner(know, t, cards, trump) -> int | None:
     """The index of the card that wins the trick whichever card was led: the top trump,
     or the top card of a trick all of one suit; None when the lead decides it or an
@@ -633,11 +423,6 @@ def _sure_winner(know, t, cards, trump) -> int | None:
     order = [first] + [i for i in range(len(cards)) if i != first]
     w = know.winner(t, [cards[i] for i in order], trump)
     return None if w is None else order[w]
-
-
-def _wins(card, prior, trump) -> bool:
-    best = _best(prior, trump)
-    return best is not None and beats(card, best, trump)
 
 
 def _appearing(ev) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from .conftest import run_cli
+from .conftest import reports, run_cli
 
 HAND = "Hand 1\nDealer Ann\nTrump s\n" + "".join(
     f"Trick Ann {a}, \"[bold]x\" {b}\n" for a, b in (("2s", "3s"), ("4h", "5h"), ("6h", "7h"), ("8h", "9h"), ("Th", "Jh")))
@@ -350,3 +350,12 @@ def test_the_same_record_gives_the_same_report_in_every_run(tmp_path):
         assert sum(kind == "duplicate-card" for kind, _ in found) >= 3, found
         outs.add(p.stdout)
     assert len(outs) == 1
+
+
+def test_a_deal_of_six_cards_with_a_discard_is_a_hand_size_error_not_a_crash():
+    """`10hJd` reads as two cards: a deal of six, then discards from it (found by the fuzz
+    test: the check for discards from outside the deal took a card from an empty mask)."""
+    text = ("Hand 1\nDealer Ann\nDeal Cal 10hJd 8d 9c 6c Js\nUp 4s\nCal play 8d 9c -> 3h 9h\n"
+            "Trick Cal Jd, Ann 5d\n")
+    [h] = reports(text)
+    assert ("hand-size", "Cal") in [(f.kind, f.player) for f in h.findings]
