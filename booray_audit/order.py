@@ -34,7 +34,7 @@ def by_number(hand: r.Hand) -> r.Hand | None:
     keys, key = [], 0
     for i in places:
         trick = hand.events[i]
-        key = trick.number if trick.written and trick.number is not None else key
+        key = trick.number if trick.written else key
         keys.append(key)
     if all(a <= b for a, b in zip(keys, keys[1:])):
         return None

@@ -312,9 +312,11 @@ class HandReplay(PlayChecks):
             missing = self._missing(t, players, active, know, len(tricks))
             in_order = not missing and not self.unseated & set(players)  # else reported already
             trick_ok = in_order and not self.skip_all
-            if in_order and leader_expected is not None and leader != leader_expected and (
-                    leader_expected not in players and len(players) < len(active)):
-                trick_ok = False  # a last trick short of the card of the player on lead: that card may be the lead
+            if in_order and len(players) < len(active) and leader_expected not in players and (
+                    leader_expected is not None or t == len(tricks)):
+                # a short trick lacking the card of the player on lead, or the last one with
+                # its leader unproven: the lead may be the card left out
+                trick_ok = False
             elif in_order and leader_expected is not None and leader != leader_expected:
                 self.add("out-of-turn", t, leader, None,
                          f"{leader} led trick {know.numbered(t)}, but {leader_expected} was on lead",
@@ -327,8 +329,6 @@ class HandReplay(PlayChecks):
             if pending:
                 self._plays(*pending, know, result)
             pending = None
-            if trick_ok and leader_expected is None and t == len(tricks) and len(players) < len(active):
-                trick_ok = False  # a last trick short of cards, its leader unproven: the lead may be the card left out
             order = know.order_from(leader)
             # a last trick short of cards may lack any of them: its players in order with gaps
             if in_order and order and players != order[:len(players)] and not (

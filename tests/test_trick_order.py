@@ -138,7 +138,7 @@ def test_generated_hands_with_trick_lines_swapped_accuse_only_the_injected():
 # The record lists tricks 2 to 5 round the table from Ann (the dealer's left), as if Ann
 # had led them.  Read that way, Ann "wins" trick 2 with the only club, "leads" trick 3,
 # and Bob and Cal seem to break rules on a club lead that never happened.
-ROUND_TABLE = """[Seats "Ann Bob Cal"]
+ROUND_TABLE_DEAL = """[Seats "Ann Bob Cal"]
 Hand 1
 Dealer Cal
 Deal Ann Kc 2c 3c 4c Jc
@@ -146,7 +146,8 @@ Deal Bob 5c 8s 9d 7d 6c
 Deal Cal Ac 7s Td Qd 2h
 Up 2h
 Trick 1: Ann Kc, Bob 5c, Cal Ac
-Trick 2: Ann 2c, Bob 8s, Cal 7s
+"""
+ROUND_TABLE = ROUND_TABLE_DEAL + """Trick 2: Ann 2c, Bob 8s, Cal 7s
 Trick 3: Ann 3c, Bob 9d, Cal Td
 Trick 4: Ann 4c, Bob 7d, Cal Qd
 Trick 5: Ann Jc, Bob 6c, Cal 2h
@@ -166,15 +167,7 @@ def test_a_trick_won_whatever_the_order_ends_the_doubt():
     """Cal leads trick 2 with the only trump (written from Ann: out of turn), so Cal won it
     whatever the order; Cal leading trick 3 confirms the order again, and Bob's renege
     there (a club on Cal's diamond, keeping the 7d and 9d) is found."""
-    text = """[Seats "Ann Bob Cal"]
-Hand 1
-Dealer Cal
-Deal Ann Kc 2c 3c 4c Jc
-Deal Bob 5c 8s 9d 7d 6c
-Deal Cal Ac 7h Td Qd 2h
-Up 2h
-Trick 1: Ann Kc, Bob 5c, Cal Ac
-Trick 2: Ann 2c, Bob 8s, Cal 7h
+    text = ROUND_TABLE_DEAL.replace("7s", "7h") + """Trick 2: Ann 2c, Bob 8s, Cal 7h
 Trick 3: Cal Td, Ann 3c, Bob 6c
 Trick 4: Cal 2h, Ann 4c, Bob 7d
 Trick 5: Cal Qd, Ann Jc, Bob 9d
