@@ -170,10 +170,9 @@ class SessionAudit:
             return None
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
         doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
-        outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
-                          rep.tricks if rep.complete else None, violators,
-                          rep.walkover, rep.all_passed, doubtful)
         claims = _claims(hand)
+        outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
+                          _tricks(rep, claims), violators, rep.walkover, rep.all_passed, doubtful)
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
@@ -308,6 +307,19 @@ def _largest(s: Settlement, ledger: dict[str, int]) -> int:
     amounts = [s.pot or 0, s.carry or 0, s.won, *s.antes.values(), *ledger.values(),
                *(v for v in s.penalties.values() if v is not None), *(s.net or {}).values()]
     return max(abs(a) for a in amounts)
+
+
+def _tricks(rep: Replay, claims: Claims) -> dict[str, int] | None:
+    """The tricks each player won, for the settlement: None when a winner is unknown.  Where
+    a lead out of turn leaves a winner in doubt, the reading the table's `Tricks` fits, if
+    it fits exactly one."""
+    if not rep.complete:
+        return None
+    if rep.tricks is not None or not claims.tricks:
+        return rep.tricks
+    said = dict(claims.tricks)
+    fits = [w for w in rep.ways if all(w.get(p) == n for p, n in said.items())]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _claims(hand: r.Hand) -> Claims:

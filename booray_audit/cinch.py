@@ -898,12 +898,13 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
 
     What an opponent's play revealed is kept only while the record does not prove that
     play illegal (a card the same player held then, the up-card included), and not from
-    a trick the replay found may be written out of the order of play; the up-card
+    a trick the replay found may be written out of the order of play; none after a trick
+    whose cards the next lead contradicts (``Knowledge.suspect``); the up-card
     can be in no other opponent's hand, and is in the dealer's while it is known kept."""
     hand = know.whole_hand(p, t)
     trump = know.trump
     seats = know.cycle
-    if hand is None or trump is None or not seats or p not in seats:
+    if hand is None or trump is None or not seats or p not in seats or any(k < t for k in know.suspect):
         return None
     index = {s: i for i, s in enumerate(seats)}
     counts = [know.rules.cards] * len(seats)

@@ -2,7 +2,10 @@
 did not hold, a card kept but never played by a player who played every trick (record
 errors, RULES.md §7).  Run while the hand's Knowledge is built: each error is
 ``(kind, player, message, evidence)``, and a card the record puts in two places is
-``contested``: where it was is not known, so it proves nothing about anyone's hand."""
+``contested``: where it was is not known, so it proves nothing about anyone's hand.
+The plays the record contradicts are ``doubtful``, (player, trick place) pairs: what
+was played there is not known (a card typed wrong, or the deal), so the replay reads
+each as a card not shown (``??``): it leads no suit and beats nothing."""
 
 from __future__ import annotations
 
@@ -62,9 +65,11 @@ def check(know, deals) -> None:
                                     f"which {owner} held", f"trick {know.numbered(t)}"))
                 know.contested |= 1 << c
             elif know.discarded.get(p, 0) >> c & 1:
+                know.doubtful.add((p, t))
                 know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)} "
                                     f"after discarding it", f"{p} discarded the {card_str(c)}"))
             elif know.full.get(p) and not know.post[p] >> c & 1:
+                know.doubtful.add((p, t))
                 know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)}, "
                                     f"which is not in {p}'s hand",
                                     f"{p}'s hand after the draw: {_text(know.post[p])}"))
@@ -74,6 +79,7 @@ def check(know, deals) -> None:
         for suit in {c >> 4 for _, c in pl if not c & 15 and c != UNKNOWN}:  # a ranked card: reported above
             played = sum(1 for _, c in pl if c >> 4 == suit)
             if played > (know.post[p] & suit_mask(suit)).bit_count():
+                know.doubtful.update((p, t) for t, c in pl if c >> 4 == suit and not c & 15)
                 name = SUIT_NAMES[suit]
                 know.errors.append(("not-held", p, f"{p} played {played} {name}, more than {p}'s hand held",
                                     f"{p}'s hand after the draw: {_text(know.post[p])}"))
@@ -91,6 +97,8 @@ def check(know, deals) -> None:
                 (extra & suit_mask(x)).bit_count() > blank + sum(1 for _, c in pl if c == x << 4)
                 for x in range(4)):
             c = extra.bit_length() - 1
+            # one of the plays the known cards do not show is not what was played
+            know.doubtful.update((p, t) for t, c in pl if not (c & 15 and know.post[p] >> c & 1))
             know.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
                                 f"{p} played at every trick: {_text(shown[p])}"
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
@@ -99,6 +107,8 @@ def check(know, deals) -> None:
     elif know.up is not None and know.dealer is not None and (
             know.dealer in know.passed or know.draw_count.get(know.dealer) == 0):
         _up_card_kept(know)
+    if know.contested:  # a card in two places: no play of it is known to be what was played
+        know.doubtful.update((p, t) for p, pl in know.plays.items() for t, c in pl if know.contested >> c & 1)
 
 
 def _up_card_kept(know) -> None:

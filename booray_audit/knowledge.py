@@ -58,7 +58,11 @@ class Knowledge:
         # cards the record puts in two places (a duplicate-card error): where they were is
         # not known, so they prove nothing about anyone's hand
         self.contested = 0
+        self.doubtful: set[tuple[str, int]] = set()  # plays the record contradicts
         consistency.check(self, deals)
+        if self.doubtful:
+            self._unshown()
+        self.suspect = self._contradicted()
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
         n = rules.cards
         self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
@@ -79,6 +83,36 @@ class Knowledge:
                 before.append(m)
             self._before[p] = before
         self._unsure = self._unsure_suits()
+
+    def _unshown(self) -> None:
+        """The plays the record contradicts become cards not shown (``??``) for the checks,
+        the winners and the cinch: the card written there may be typed wrong (or the deal),
+        so it leads no suit, beats nothing and shows nothing about its player's hand."""
+        self.tricks = [replace(trick, plays=tuple((p, UNKNOWN) if (p, t) in self.doubtful else (p, c)
+                                                  for p, c in trick.plays))
+                       if any((p, t) in self.doubtful for p, _ in trick.plays) else trick
+                       for t, trick in enumerate(self.tricks, 1)]
+        self.plays = {p: [(t, UNKNOWN if (p, t) in self.doubtful else c) for t, c in pl]
+                      for p, pl in self.plays.items()}
+        self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
+
+    def _contradicted(self) -> set[int]:
+        """The tricks (places) whose cards give the trick to a player who did not lead the
+        next: a card there may be written wrong (or the next trick written from the wrong
+        card), so their plays prove nothing about what their players held before, and the
+        cinch is not judged after them."""
+        out: set[int] = set()
+        if self.trump is None:
+            return out
+        players = len(self.active)
+        for t, (trick, after) in enumerate(zip(self.tricks, self.tricks[1:]), 1):
+            if len(trick.plays) != players or (
+                    after.number is not None and trick.number is not None and after.number != trick.number + 1):
+                continue
+            w = self.winner(t, [c for _, c in trick.plays], self.trump)
+            if w is not None and after.plays[0][0] != trick.plays[w][0]:
+                out.add(t)
+        return out
 
     def _unsure_suits(self) -> dict[str, list[int]]:
         """Per player, index t: the suits (bits 0-3) of cards the player may have played
@@ -327,7 +361,7 @@ class Knowledge:
         unsure = self.unsure_before(p, t) if self._unsure else 0
         if self.full.get(p) and not unsure and not base & self.contested:
             return base, (), True
-        later = [c for k, c in self.plays.get(p, []) if k > t]
+        later = [c if k not in self.suspect else UNKNOWN for k, c in self.plays.get(p, []) if k > t]
         shown = mask_of(c for c in later if c & 15)
         if unsure:  # cards that may have gone unseen: held only if played later
             base &= ~suits_mask(unsure) | shown
@@ -365,7 +399,7 @@ class Knowledge:
         hand = None
         if self.full.get(p) and not (self._unsure and self.unsure_before(p, t)):
             hand = self.post[p] & ~self.played_before(p, t)
-        elif self.complete.get(p):
+        elif self.complete.get(p) and not any(k >= t for k in self.suspect):
             rest = [c for k, c in self.plays[p] if k >= t]
             if all(c & 15 for c in rest):
                 hand = mask_of(rest)

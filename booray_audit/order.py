@@ -9,8 +9,8 @@ keeps only what both replays prove:
 - a play finding stands when both find it (same kind, trick, player and card); one found
   in one order only is undecidable, with the reason;
 - a play kept a rule only where both replays show it kept;
-- the tricks won stand when both agree (they differ only where a winner is known from
-  who led next);
+- the tricks won stand where both replays allow them (they differ only where a winner is
+  known from who led next, or where a lead out of turn leaves one in doubt);
 - a record error at a trick (a lead out of turn) stands when both find it; the notes
   that say which trick is out of place, and the record errors of the hand as a whole,
   come from the written order.
@@ -68,6 +68,12 @@ def agree(written: Replay, numbered: Replay) -> Replay:
     written.undecidable = list(open_.values())
     written.kept = {at: {kind: why for kind, why in kept.items() if kind in numbered.kept.get(at, ())}
                     for at, kept in written.kept.items()}
-    if written.tricks != numbered.tricks:
-        written.tricks, written.complete = None, False
+    both = [w for w in _readings(written) if w in _readings(numbered)]
+    written.tricks, written.ways = (both[0], []) if len(both) == 1 else (None, both)
+    written.complete = written.complete and numbered.complete and bool(both)
     return written
+
+
+def _readings(rep: Replay) -> list[dict[str, int]]:
+    """The tricks won in each reading of the hand's tricks in doubt (one, where none is)."""
+    return [rep.tricks] if rep.tricks is not None else rep.ways

@@ -79,6 +79,9 @@ class Replay:
     kept: dict[tuple[str, int], dict[str, str]] = field(default_factory=dict)
     know: object = None  # the hand's Knowledge, for `replay`
     bad_disputes: list = field(default_factory=list)  # `Dispute` events that are record errors
+    # where a lead out of turn leaves a trick's winner in doubt (``tricks`` None): the
+    # tricks won in each reading of the record; the table's `Tricks` may pick one
+    ways: list[dict[str, int]] = field(default_factory=list)
 
 
 class HandReplay(PlayChecks):
@@ -284,6 +287,8 @@ class HandReplay(PlayChecks):
         """Walk the tricks: ``recorded`` as written (for the output), ``tricks`` with the
         suit-only cards the record pins down resolved (for the checks)."""
         won = {p: 0 for p in active}
+        unsure: list[tuple[str, str | None]] = []  # per trick in doubt: who its cards give it, who led next
+        credited = None  # who the cards of the trick just walked gave it to
         known_winners = True
         leader_expected = know.first_leader()
         pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
@@ -324,6 +329,11 @@ class HandReplay(PlayChecks):
                 trick_ok = False
                 pending = None  # the trick before may be out of place (two tricks swapped) or miswritten
                 doubt = True
+                if credited is not None:  # a card of the trick before may be written wrong
+                    won[credited] -= 1
+                    unsure.append((credited, leader if leader in won else None))
+                    last = len(recorded[t - 2].plays)
+                    result.plays[-last:] = [(*play[:4], False) for play in result.plays[-last:]]
             elif in_order and leader_expected is not None:
                 doubt = False  # led by the winner of a trick whatever its order: the order holds again
             if pending:
@@ -366,8 +376,10 @@ class HandReplay(PlayChecks):
                 known_winners = False
             if len(trick.plays) < len(active) and after is None:
                 known_winners = False  # an abandoned last trick has no winner
+            credited = None
             if winner is not None and winner in won:
                 won[winner] += 1
+                credited = winner if w is not None else None
             number = know.numbered(t)
             for seq, (p, c) in enumerate(recorded[t - 1].plays):
                 result.plays.append((number, seq, p, c, p == winner))
@@ -375,8 +387,10 @@ class HandReplay(PlayChecks):
             self._plays(*pending, know, result)
         result.complete = known_winners and len(tricks) == self.rules.cards and all(
             len(t.plays) == len(active) for t in tricks)
-        if tricks and known_winners:
+        if tricks and known_winners and not unsure:
             result.tricks = won  # for an unfinished hand, the counts so far
+        elif tricks and known_winners and len(unsure) <= MOST_IN_DOUBT:
+            result.ways = _readings(won, unsure)
 
     def _plays(self, t, plays, trump, won, full_trick, know, result) -> None:
         """Check each play of trick t (``won``: the tricks won before it)."""
@@ -408,6 +422,19 @@ class HandReplay(PlayChecks):
                      f"trick {know.numbered(t)} has no card from {p}, who was playing this hand",
                      "Trick " + ", ".join(players))
         return missing
+
+
+MOST_IN_DOUBT = 3  # tricks in doubt a hand's readings are listed for (2**3)
+
+
+def _readings(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dict[str, int]]:
+    """The tricks won in each reading of the tricks in doubt, each given to the player its
+    cards give it to or to the player who led next (no one, for a name not in the hand)."""
+    ways = [dict(won)]
+    for credited, led in unsure:
+        ways = [{**w, p: w[p] + 1} for w in ways for p in (credited, led) if p is not None]
+    return [w for i, w in enumerate(ways) if w not in ways[:i]]
+
 
 def _sure_winner(know, t, cards, trump) -> int | None:
     """The index of the card that wins the trick whichever card was led: the top trump,

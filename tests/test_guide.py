@@ -112,9 +112,9 @@ def test_stats_columns_add_up(tmp_path):
 
 
 def _huge_session(tmp_path):
-    hand = ("Hand {n}\nDealer {d}\n{pot}Up 2s\nTrump s\nAnn play\nBen play\n"
-            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann Ac, Ben Kc\n"
-            "Trick Ann As, Ben Ks\nTrick Ann Qh, Ben Jh\n\n")
+    hand = ("Hand {n}\nDealer {d}\n{pot}Trump s\nAnn play\nBen play\n"
+            "Trick Ann As, Ben Ks\nTrick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\n"
+            "Trick Ann Ac, Ben Kc\nTrick Ann Qh, Ben Jh\n\n")
     f = tmp_path / "huge.bhh"
     f.write_text('[Event "a long night"]\n[Seats "Ann Ben"]\n\n' + hand.format(n=1, d="Ann", pot=f"Pot {CHIPS // 3}\n"))
     return f

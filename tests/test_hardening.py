@@ -290,9 +290,9 @@ def test_parallel_jobs_hold_a_bounded_number_of_hands_however_long_the_session(t
 
 def test_a_pot_grown_past_what_a_record_holds_is_refused_alike_by_check_and_import(tmp_path):
     from booray_audit.record import CHIPS
-    hand = ("Hand {n}\nDealer {d}\n{pot}Up 2s\nTrump s\nAnn play\nBen play\n"
-            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann Ac, Ben Kc\n"
-            "Trick Ann As, Ben Ks\nTrick Ann Qh, Ben Jh\n\n")
+    hand = ("Hand {n}\nDealer {d}\n{pot}Trump s\nAnn play\nBen play\n"
+            "Trick Ann As, Ben Ks\nTrick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\n"
+            "Trick Ann Ac, Ben Kc\nTrick Ann Qh, Ben Jh\n\n")
     f = tmp_path / "no-limit.bhh"
     # Ben goes bourré at a pot one chip short of the most a record holds: the next pot is past it
     f.write_text('[Event "no limit"]\n[Seats "Ann Ben"]\n\n'
@@ -304,7 +304,7 @@ def test_a_pot_grown_past_what_a_record_holds_is_refused_alike_by_check_and_impo
     imp = run_cli("import", f, "--db", db)
     assert check.returncode == two.returncode == imp.returncode == 2
     said = [line for line in calm(check).splitlines() if line.startswith(str(f))]
-    assert len(said) == 1 and said[0].startswith(f"{f}:17:1: settling hand 2 takes an amount to ")
+    assert len(said) == 1 and said[0].startswith(f"{f}:16:1: settling hand 2 takes an amount to ")
     assert said == [line for line in calm(imp).splitlines() if line.startswith(str(f))]
     assert check.stdout == two.stdout and check.stderr == two.stderr
     stored = run_cli("sql", "--db", db, "--format", "csv", "SELECT number FROM hands ORDER BY number")

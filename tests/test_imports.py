@@ -38,6 +38,11 @@ def content(db, session_id=None):
     return query(db, CONTENT.format(w=w), [session_id] * 4 if session_id else [])
 
 
+def _sorted(rows):
+    """Rows in order, an unknown (NULL) value first."""
+    return sorted(rows, key=lambda row: tuple((x is not None, str(x)) for x in row))
+
+
 def sessions(db):
     return query(db, "SELECT session_id, count(*) FROM hands GROUP BY ALL ORDER BY ALL")
 
@@ -116,7 +121,7 @@ def test_two_evenings_that_open_alike_stay_two_sessions(tmp_path):
             run_cli("import", tmp_path / "both.bhh", "--db", db)
         assert [n for _, n in sessions(db)] == [2, 2], layout
         alone = [content(fresh(tmp_path, t.encode(), f"{layout}{i}")) for i, t in enumerate((EVENING, OTHER_EVENING))]
-        assert sorted(content(db)) == sorted(alone[0] + alone[1]), layout
+        assert _sorted(content(db)) == _sorted(alone[0] + alone[1]), layout
 
 
 def test_a_renamed_or_respelt_copy_stores_nothing_and_audits_nothing(tmp_path, monkeypatch, capsys, replays):

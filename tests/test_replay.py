@@ -63,7 +63,7 @@ Trump d
 Trick Ann As, Ben 4h, Cal 3s
 Trick Ann Ks, Ben 2d, Cal 4s
 Trick Ben 5h, Cal 6h, Ann 7h
-Trick Ben 8h, Cal 9h, Ann Th
+Trick Ann Th, Ben 8h, Cal 9h
 Trick Ann Jh, Ben Qh, Cal Kh
 """
     f = first(complete, "failed-trump")

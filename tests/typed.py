@@ -166,3 +166,31 @@ def _slip_hand(lines: list[str], rng: random.Random, slips: set) -> list[str]:
                 line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
         out.append(line)
     return out
+
+
+# -- a card typed wrong: the record changed, not only blurred ------------------------------
+
+def mistyped(text: str, seed: int = 0, share: float = 0.3) -> str:
+    """About ``share`` of the hands with one card of one trick written with another rank
+    or another suit (the 9d typed 9c).  Unlike the slips, this changes what the record
+    says: where the rest of the record contradicts the card, the audit must accuse nobody
+    on its account; where nothing does, the record proves what it says."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    chosen = False
+    for line in text.splitlines():
+        if line.startswith("Hand "):
+            chosen = rng.random() < share
+        m = _TRICK.match(line)
+        if m and chosen and rng.random() < 0.35:
+            chosen = False
+            plays = [p.split() for p in m.group(2).split(", ")]
+            play = rng.choice(plays)
+            rank, suit = play[1][:-1], play[1][-1]
+            if rng.random() < 0.5:
+                play[1] = rng.choice([r for r in "23456789TJQKA" if r != rank]) + suit
+            else:
+                play[1] = rank + rng.choice([s for s in "shdc" if s != suit])
+            line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
+        out.append(line)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,153 @@
+"""A card typed wrong: the 9d written 9c.  Where the rest of the record contradicts the
+card (the deal does not hold it, or the next trick is led by someone its cards do not
+make the winner), the card proves nothing: nobody is accused on its account, and what
+hangs on it (a winner, the tricks won, a void) is in doubt.  Each case here once
+accused an innocent player or called a right claim wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from booray_audit.generate import generate_text
+from booray_audit.replay import kind_class
+from booray_audit.rules import profile
+
+from .conftest import reports
+from .test_generated import audited
+from .typed import as_typed, mistyped
+
+# Bob led the Ad at trick 2; the record types it Ac, a card Bob was never dealt.
+BOB_LEADS = """[Seats "Bob Mallory Heidi"]
+[Ante "1"]
+Hand 1
+Dealer Bob
+Deal Mallory Ts Kh 2s Kd 5h
+Deal Heidi 6d 4c 9s 8h Ah
+Deal Bob 8d Ad 2h 9d Ks
+Up Ks
+Mallory play Kd 5h -> 8c 3d
+Heidi play 4c -> 3c
+Bob play
+Trick 1: Mallory 3d, Heidi 6d, Bob 9d
+Trick 2: Bob {lead}, Mallory Ts, Heidi 9s
+Trick 3: Mallory 8c, Heidi 3c, Bob Ks
+Trick 4: Bob 2h, Mallory Kh, Heidi Ah
+Trick 5: Heidi 8h, Bob 8d, Mallory 2s
+Tricks Bob 2 Mallory 2 Heidi 1
+Net Bob -1 Mallory -1 Heidi -1
+"""
+
+
+def kinds(h) -> set[tuple]:
+    return {(f.kind, f.player) for f in h.findings}
+
+
+def test_a_lead_the_deal_contradicts_leads_no_suit():
+    right = reports(BOB_LEADS.format(lead="Ad"))[0]
+    assert right.findings == [] and right.settlement.net == {"Bob": -1, "Mallory": -1, "Heidi": -1}
+    h = reports(BOB_LEADS.format(lead="Ac"))[0]
+    # before: Mallory and Heidi "held a club" and reneged on the club lead, paid for it,
+    # and the table's right Net was called wrong
+    assert kinds(h) == {("not-held", "Bob")}
+    assert h.settlement.net == right.settlement.net
+    assert [p for _, _, p, _, won in h.replay.plays if won] == [p for _, _, p, _, won in right.replay.plays if won]
+
+
+def test_a_card_the_deal_contradicts_beats_nothing_and_its_player_may_have_played_any_card():
+    # Bob's 8d at trick 5 typed as the 8s, a trump that would win the last trick
+    text = BOB_LEADS.format(lead="Ad").replace("Bob 8d, Mallory 2s", "Bob 8s, Mallory 2s")
+    h = reports(text)[0]
+    assert {k for k, _ in kinds(h)} == {"not-held"}
+    assert h.replay.tricks is None and h.settlement.net is None  # who won trick 5 hangs on it
+
+
+# Without deals, Grace's 4d at trick 2 typed 4c: Heidi's 2d then wins it by its cards,
+# yet Grace leads trick 3.
+GRACE = """[Seats "Alice Heidi Grace"]
+Hand 1
+Dealer Heidi
+Up 8s
+Grace play 4
+Alice pass
+Heidi play 1
+Trick 1: Grace 9s, Heidi As
+Trick 2: Heidi 2d, Grace 4c
+Trick 3: Grace Tc, Heidi 6s
+Trick 4: Heidi 9d, Grace 3s
+Trick 5: Grace 2h, Heidi 8s
+{claim}"""
+
+
+def test_a_lead_out_of_turn_leaves_the_winner_before_it_in_doubt_and_the_cinch_unjudged():
+    h = reports(GRACE.format(claim=""))[0]
+    # before: "Heidi had a cinch (Heidi had already won 3 tricks) and led the 9d"
+    assert kinds(h) == {("out-of-turn", "Grace")}
+    assert h.replay.tricks is None and h.settlement.net is None
+    assert not any(won for t, _, _, _, won in h.replay.plays if t == 2)  # trick 2: no winner shown
+    assert sorted(w["Heidi"] for w in h.replay.ways) == [3, 4]
+
+
+def test_the_tables_trick_count_picks_the_reading_it_fits():
+    h = reports(GRACE.format(claim="Tricks Heidi 3 Grace 2\n"))[0]
+    # before: both counts called wrong (the replay gave Heidi 4, Grace 1)
+    assert [f for f in h.findings if kind_class(f.kind) == "claim"] == []
+    h = reports(GRACE.format(claim="Tricks Heidi 2 Grace 3\n"))[0]  # fits no reading
+    assert h.replay.ways and [f for f in h.findings if kind_class(f.kind) == "claim"] == []
+    assert h.settlement.net is None
+
+
+# Ben's Tc at trick 2 typed Th, a trump: by its cards Ben wins trick 2, yet Ann leads trick 3.
+BEN = """[Seats "Ann Ben Cal"]
+Hand 1
+Dealer Cal
+Trump h
+Trick 1: Ann Jh, Ben 5s, Cal Ah
+Trick 2: Cal 5c, Ann 9c, Ben Th
+Trick 3: {three}
+Trick 4: Ann 3d, Ben 7d, Cal Kd
+Trick 5: Cal 8d, Ann 9d, Ben 2c
+{claim}"""
+
+
+def test_a_play_in_a_trick_the_next_lead_contradicts_proves_nothing_held_before():
+    h = reports(BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim=""))[0]
+    # before: "Ben played the 5s on a heart lead while holding a heart — held Th: Ben played it at trick 2"
+    assert kinds(h) == {("out-of-turn", "Ann")}
+    # the control: Ben leads trick 3 as his Th says, and the record proves the renege
+    control = reports(BEN.format(three="Ben 4s, Cal Qs, Ann Ks", claim=""))[0]
+    assert ("renege", "Ben") in kinds(control)
+
+
+def test_a_reading_the_tables_count_fits_settles_the_hand():
+    h = reports(BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim=""))[0]
+    assert h.settlement.net is None and len(h.replay.ways) == 2
+    h = reports(BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim="Tricks Ann 3 Cal 2 Ben 0\n"))[0]
+    assert h.settlement.winner == "Ann" and h.settlement.bourre == ["Ben"]
+
+
+# -- generated: legal games, one card in three hands typed wrong ---------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_card_typed_wrong_against_the_deal_accuses_nobody(seed):
+    rules = profile(("standard", "wikipedia", "basic")[seed])
+    text, _ = generate_text(120, players=((2, 4), (4, 6), (6, 8))[seed], seed=7000 + seed, rules=rules)
+    typed = mistyped(text, seed)
+    assert typed != text
+    bad = [(h.replay.number, f.kind, f.player, f.message) for _, h in audited(typed, readable=False)
+           for f in h.findings if f.cls in ("play", "claim")]
+    assert bad == [], bad[:3]
+
+
+@pytest.mark.parametrize("style", ("no-deal", "counts"))
+def test_without_deals_no_hand_the_record_contradicts_accuses_anyone(style):
+    """With no deal to hold a card against, a card typed wrong may prove what it says;
+    but in a hand with a record error (the card shown twice, a lead out of turn), no
+    play is called a violation."""
+    text, _ = generate_text(300, players=(3, 6), seed=7100, rules=profile("standard"))
+    typed = as_typed(mistyped(text, 1, share=0.5), style, 1)
+    flagged = bad = 0
+    for _, h in audited(typed, readable=False):
+        if any(f.cls == "record" for f in h.findings):
+            flagged += 1
+            bad += sum(1 for f in h.findings if f.cls == "play")
+    assert flagged > 20 and bad == 0
