@@ -172,7 +172,8 @@ class SessionAudit:
         doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
         claims = _claims(hand)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
-                          _tricks(rep, claims), violators, rep.walkover, rep.all_passed, doubtful)
+                          _tricks(rep, claims), violators, rep.walkover, rep.all_passed, doubtful,
+                          tuple(rep.misspelt))
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)

@@ -82,6 +82,7 @@ class Replay:
     # where a lead out of turn leaves a trick's winner in doubt (``tricks`` None): the
     # tricks won in each reading of the record; the table's `Tricks` may pick one
     ways: list[dict[str, int]] = field(default_factory=list)
+    misspelt: list[tuple[str, str]] = field(default_factory=list)  # see ``_misspelt``
 
 
 class HandReplay(PlayChecks):
@@ -155,6 +156,8 @@ class HandReplay(PlayChecks):
                 self.skip.add(player)
         result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,
                         None, False, know=know)
+        if not self.seats:
+            result.misspelt = _misspelt(ev)
         if len(active) == 1 and passed and not tricks:
             result.walkover = active[0]
         if not active and passed:
@@ -450,6 +453,33 @@ def _sure_winner(know, t, cards, trump) -> int | None:
     order = [first] + [i for i in range(len(cards)) if i != first]
     w = know.winner(t, [cards[i] for i in order], trump)
     return None if w is None else order[w]
+
+
+def _misspelt(ev) -> list[tuple[str, str]]:
+    """Without `Seats`, names that may be one player's, one of them misspelt: close
+    spellings (another case, a letter off) that never meet where two players would (both
+    dealt, both declaring, or in one trick).  Each pair gives the spelling the hand uses
+    less first; the settlement tries them as one player and as two."""
+    roles: dict[str, set] = {}
+    uses: dict[str, int] = {}
+    for e in ev:
+        if isinstance(e, (r.Deal, r.Decision)):
+            roles.setdefault(e.player, set()).add(type(e).__name__)
+            uses[e.player] = uses.get(e.player, 0) + 1
+        elif isinstance(e, r.Trick):
+            for p, _ in e.plays:
+                roles.setdefault(p, set()).add(e.line)
+                uses[p] = uses.get(p, 0) + 1
+        elif isinstance(e, (r.TricksClaim, r.NetClaim)):  # the spelling the table's claims use
+            for p, _ in (e.counts if isinstance(e, r.TricksClaim) else e.amounts):
+                uses[p] = uses.get(p, 0) + 100
+    pairs: list[tuple[str, str]] = []
+    for a in roles:
+        for b in r.closest(a, [n for n in roles if n != a]):
+            pair = tuple(sorted((a, b), key=lambda n: (uses[n], n)))
+            if not roles[a] & roles[b] and pair not in pairs:
+                pairs.append(pair)
+    return pairs
 
 
 def _appearing(ev) -> list[str]:

@@ -21,6 +21,9 @@ class Outcome:
     walkover: str | None = None
     all_passed: bool = False
     doubtful: frozenset[str] = frozenset()  # players whose play violation is undecidable
+    # (name, name) pairs that may be one player's name misspelt (no `Seats` to tell): the
+    # first is the spelling the hand uses less, merged into the second in that reading
+    misspelt: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +80,17 @@ class Chain:
         Where the ways differ, the table's `Net` decides when it fits exactly one outcome of
         the chain; otherwise the hand's nets and what it carries are not known (as for an
         unfinished hand), and a `Net` claim is wrong only where it fits no way (when every
-        way was settled)."""
+        way was settled).  Names that may be one player's misspelt are settled both ways too,
+        as two players and as one."""
         doubt = sorted(o.doubtful - o.violators)
-        if not doubt:
+        if not doubt and not o.misspelt:
             return self._settle(o, rules, claims)
         start = self.state()
-        judged = len(doubt) <= MOST_DOUBTFUL  # every way is settled; past it, the table's guides
-        subsets = range(1 << len(doubt)) if judged else (0,)
-        ways = [self._way(start, o, frozenset(p for i, p in enumerate(doubt) if mask >> i & 1), rules, claims)
-                for mask in subsets]
+        # every way is settled; past these, the table's `Net` guides and is not judged
+        judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) <= MOST_MISSPELT
+        subsets = range(1 << len(doubt)) if len(doubt) <= MOST_DOUBTFUL else (0,)
+        ways = [self._way(start, reading, frozenset(p for i, p in enumerate(doubt) if mask >> i & 1), rules, claims)
+                for reading in _readings(o) for mask in subsets]
         said = dict(claims.net)
         if not judged and said and ways[0][0].net is not None:  # those the table charged otherwise
             charged = frozenset(p for p in doubt if p in said and said[p] != ways[0][0].net.get(p, 0))
@@ -98,7 +103,11 @@ class Chain:
             self.restore(end)
             return s
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
-        return _unknown([s for s, _ in ways], said if judged else {}, doubt)
+        why = ([f"{' and '.join(doubt)} broke a rule or not (undecidable)"] if doubt else []) + [
+            f"{a} and {b} are one player or two (no Seats)" for a, b in o.misspelt]
+        unknown = ([f"whether {' or '.join(doubt)} broke a rule is undecidable"] if doubt else []) + [
+            f"whether {a} and {b} are one player is not known (no Seats)" for a, b in o.misspelt]
+        return _unknown([s for s, _ in ways], said if judged else {}, " and ".join(why), " and ".join(unknown))
 
     def _way(self, start: dict, o: Outcome, guilty: frozenset, rules: Rules, claims: Claims):
         """The hand settled from the chain's state ``start`` with ``guilty`` found guilty too:
@@ -133,7 +142,8 @@ class Chain:
         if claims.ante is not None and exempt is not None:
             found += _ante_claims(claims.ante, o.dealt, antes, exempt)
         s = self._outcome(o, rules, pot, antes)
-        s.findings = found + _trick_claims(claims.tricks, o.tricks) + _net_claims(claims.net, s.net)
+        s.findings = (found + _trick_claims(claims.tricks, o.tricks, {*o.dealt, *o.active})
+                      + _net_claims(claims.net, s.net))
         if s.net is not None and s.carry is not None and carry_in is not None:
             assert sum(s.net.values()) + s.carry - carry_in == 0, "chips not conserved"
             for p, n in s.net.items():
@@ -186,27 +196,50 @@ class Chain:
 
 
 MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
+MOST_MISSPELT = 3  # pairs of names that may be one player's, settled every way for
 
 
-def _unknown(ways: list[Settlement], said: dict[str, int], doubt: list[str]) -> Settlement:
+def _readings(o: Outcome) -> list[Outcome]:
+    """The hand as recorded, and with each set of its possibly misspelt names merged (past
+    MOST_MISSPELT pairs, only with none and with all)."""
+    out = []
+    many = len(o.misspelt) > MOST_MISSPELT
+    for mask in (0, (1 << len(o.misspelt)) - 1) if many else range(1 << len(o.misspelt)):
+        rename = dict(pair for i, pair in enumerate(o.misspelt) if mask >> i & 1)
+
+        def one(names):
+            return tuple(dict.fromkeys(rename.get(p, p) for p in names))
+
+        tricks = None
+        if o.tricks is not None:
+            tricks = {}
+            for p, n in o.tricks.items():
+                tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + n
+        out.append(replace(o, dealt=one(o.dealt), active=one(o.active), tricks=tricks,
+                           violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
+                           walkover=rename.get(o.walkover, o.walkover), misspelt=()))
+    return out
+
+
+def _unknown(ways: list[Settlement], said: dict[str, int], why: str, unknown: str) -> Settlement:
     """A hand settled more than one way: what they share; a `Net` claim is wrong only for
     a player it gives a net that no way does."""
     s = ways[0]
     s.findings = [f for f in s.findings if f[0] != "wrong-settlement"]
     if all(w.net is not None for w in ways):
         for p, n in said.items():
+            if not any(p in w.net for w in ways):
+                continue  # a name not in the hand (a typo) is not judged
             nets = sorted({w.net.get(p, 0) for w in ways})
             if n not in nets:
                 s.findings.append(("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give "
-                                   + " or ".join(f"{m:+d}" for m in nets)
-                                   + f", as {' and '.join(doubt)} broke a rule or not (undecidable)",
+                                   + " or ".join(f"{m:+d}" for m in nets) + f", as {why}",
                                    "nets: " + "; ".join(", ".join(f"{q} {m:+d}" for q, m in w.net.items())
                                                         for w in ways)))
     if len({w.winner for w in ways}) > 1:
         s.winner, s.won = None, 0
     s.net, s.carry = None, None
-    s.unknown = (f"whether {' or '.join(doubt)} broke a rule is undecidable, and the settlement "
-                 "depends on it")
+    s.unknown = f"{unknown}, and the settlement depends on it"
     return s
 
 
@@ -229,21 +262,23 @@ def _ante_claims(claim, dealt, antes, exempt):
     return out
 
 
-def _trick_claims(claim, tricks):
+def _trick_claims(claim, tricks, names):
+    """A `Tricks` claim against the replay; a name not in the hand (a typo) is not judged."""
     if not claim or tricks is None:
         return []
     return [("wrong-trick-count", p,
              f"the table counted {n} trick{'' if n == 1 else 's'} for {p}; the replay gives {tricks.get(p, 0)}",
              f"tricks won: {', '.join(f'{q} {m}' for q, m in tricks.items())}")
-            for p, n in claim if tricks.get(p, 0) != n]
+            for p, n in claim if p in names and tricks.get(p, 0) != n]
 
 
 def _net_claims(claim, net):
+    """A `Net` claim against the settlement; a name not in the hand (a typo) is not judged."""
     if not claim or net is None:
         return []
     return [("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give {net.get(p, 0):+d}",
              f"nets: {', '.join(f'{q} {m:+d}' for q, m in net.items())}")
-            for p, n in claim if net.get(p, 0) != n]
+            for p, n in claim if p in net and net[p] != n]
 
 
 POT = "(the pot)"  # the party that holds the chips left on the table
