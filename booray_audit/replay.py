@@ -99,6 +99,7 @@ class HandReplay(PlayChecks):
         self.unseated: set[str] = set()  # names not in `Seats`
         self.bad_disputes: list[r.Dispute] = []
         self.skip_all = False
+        self.trumps: set[int] = set()  # the suits a record that names two trumps may mean
         self.know: Knowledge | None = None
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
@@ -219,6 +220,7 @@ class HandReplay(PlayChecks):
                          f"but the record says {SUIT_NAMES[named.suit]}",
                          f"Up {card_str(up.card)}; Trump {'shdc'[named.suit]}")
                 self.skip_all = True
+                self.trumps |= {trump, named.suit}
             trump = named.suit
         if up is not None and self.dealer in deals:
             dealt = deals[self.dealer].cards
@@ -227,6 +229,7 @@ class HandReplay(PlayChecks):
                          f"the up-card {card_str(up.card)} is not the dealer's last card "
                          f"({card_str(dealt[-1])})", f"Deal {self.dealer} ends with {card_str(dealt[-1])}")
                 self.skip_all = True
+                self.trumps |= {up.card >> 4, dealt[-1] >> 4}
         return trump
 
     def _decisions(self, decisions, seated, trump, ev):
@@ -360,6 +363,9 @@ class HandReplay(PlayChecks):
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
             if missing or len(cards) < playing:
                 w = None  # a card left out may be the one that won
+            elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
+                ws = {_sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
+                w = ws.pop() if len(ws) == 1 else None
             else:
                 w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
             after = tricks[t] if t < len(tricks) else None

@@ -151,3 +151,14 @@ def test_without_deals_no_hand_the_record_contradicts_accuses_anyone(style):
             flagged += 1
             bad += sum(1 for f in h.findings if f.cls == "play")
     assert flagged > 20 and bad == 0
+
+
+def test_an_up_card_typed_wrong_leaves_to_the_next_lead_each_winner_the_trump_decides():
+    text = BOB_LEADS.format(lead="Ad").replace("Up Ks", "Up Kd")  # the dealer's deal ends with the Ks
+    h = reports(text)[0]
+    # before: the tricks were taken with diamonds trump, and the table's right count called wrong
+    assert {k for k, _ in kinds(h)} == {"bad-trump"}
+    won = {t: p for t, _, p, _, w in h.replay.plays if w}
+    # tricks 1 and 4 are the same with spades or diamonds trump; 2 and 3 go to who led next
+    assert won == {1: "Bob", 2: "Mallory", 3: "Bob", 4: "Heidi"}
+    assert h.replay.tricks is None and h.settlement.net is None  # who won the last trick hangs on it
