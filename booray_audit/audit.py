@@ -173,7 +173,7 @@ class SessionAudit:
         claims = _claims(hand)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           _tricks(rep, claims), violators, rep.walkover, rep.all_passed, doubtful,
-                          tuple(rep.misspelt))
+                          tuple(rep.misspelt), tuple(rep.maybe_dealt))
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)

@@ -83,6 +83,7 @@ class Replay:
     # tricks won in each reading of the record; the table's `Tricks` may pick one
     ways: list[dict[str, int]] = field(default_factory=list)
     misspelt: list[tuple[str, str]] = field(default_factory=list)  # see ``_misspelt``
+    maybe_dealt: list[str] = field(default_factory=list)  # see ``_misspelt``
 
 
 class HandReplay(PlayChecks):
@@ -158,7 +159,7 @@ class HandReplay(PlayChecks):
         result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,
                         None, False, know=know)
         if not self.seats:
-            result.misspelt = _misspelt(ev)
+            result.misspelt, result.maybe_dealt = _misspelt(ev)
         if len(active) == 1 and passed and not tricks:
             result.walkover = active[0]
         if not active and passed:
@@ -461,11 +462,13 @@ def _sure_winner(know, t, cards, trump) -> int | None:
     return None if w is None else order[w]
 
 
-def _misspelt(ev) -> list[tuple[str, str]]:
-    """Without `Seats`, names that may be one player's, one of them misspelt: close
-    spellings (another case, a letter off) that never meet where two players would (both
-    dealt, both declaring, or in one trick).  Each pair gives the spelling the hand uses
-    less first; the settlement tries them as one player and as two."""
+def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
+    """Without `Seats`, who was dealt in is known only from the names the hand uses.
+    Names that may be one player's, one of them misspelt: close spellings (another case,
+    a letter off) that never meet where two players would (both dealt, both declaring,
+    or in one trick), each pair the spelling the hand uses less first.  And the names
+    only the table's claims use, not close to another (a typo): a player who passed,
+    whose line is missing.  The settlement tries each both ways."""
     roles: dict[str, set] = {}
     uses: dict[str, int] = {}
     for e in ev:
@@ -485,7 +488,8 @@ def _misspelt(ev) -> list[tuple[str, str]]:
             pair = tuple(sorted((a, b), key=lambda n: (uses[n], n)))
             if not roles[a] & roles[b] and pair not in pairs:
                 pairs.append(pair)
-    return pairs
+    claimed = [p for p in uses if p not in roles and not r.closest(p, roles)]  # else a typo
+    return pairs, claimed
 
 
 def _appearing(ev) -> list[str]:

@@ -24,6 +24,7 @@ class Outcome:
     # (name, name) pairs that may be one player's name misspelt (no `Seats` to tell): the
     # first is the spelling the hand uses less, merged into the second in that reading
     misspelt: tuple[tuple[str, str], ...] = ()
+    maybe_dealt: tuple[str, ...] = ()  # named only in the table's claims (no `Seats` to tell)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +82,13 @@ class Chain:
         the chain; otherwise the hand's nets and what it carries are not known (as for an
         unfinished hand), and a `Net` claim is wrong only where it fits no way (when every
         way was settled).  Names that may be one player's misspelt are settled both ways too,
-        as two players and as one."""
+        as two players and as one, and names only the claims use with and without an ante."""
         doubt = sorted(o.doubtful - o.violators)
-        if not doubt and not o.misspelt:
+        if not doubt and not o.misspelt and not o.maybe_dealt:
             return self._settle(o, rules, claims)
         start = self.state()
         # every way is settled; past these, the table's `Net` guides and is not judged
-        judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) <= MOST_MISSPELT
+        judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) + len(o.maybe_dealt) <= MOST_MISSPELT
         subsets = range(1 << len(doubt)) if len(doubt) <= MOST_DOUBTFUL else (0,)
         ways = [self._way(start, reading, frozenset(p for i, p in enumerate(doubt) if mask >> i & 1), rules, claims)
                 for reading in _readings(o) for mask in subsets]
@@ -104,9 +105,12 @@ class Chain:
             return s
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
         why = ([f"{' and '.join(doubt)} broke a rule or not (undecidable)"] if doubt else []) + [
-            f"{a} and {b} are one player or two (no Seats)" for a, b in o.misspelt]
+            f"{a} and {b} are one player or two (no Seats)" for a, b in o.misspelt] + [
+            f"{p}, named only in the table's claims, was dealt in or not (no Seats)" for p in o.maybe_dealt]
         unknown = ([f"whether {' or '.join(doubt)} broke a rule is undecidable"] if doubt else []) + [
-            f"whether {a} and {b} are one player is not known (no Seats)" for a, b in o.misspelt]
+            f"whether {a} and {b} are one player is not known (no Seats)" for a, b in o.misspelt] + [
+            f"whether {p}, named only in the table's claims, was dealt in is not known (no Seats)"
+            for p in o.maybe_dealt]
         return _unknown([s for s, _ in ways], said if judged else {}, " and ".join(why), " and ".join(unknown))
 
     def _way(self, start: dict, o: Outcome, guilty: frozenset, rules: Rules, claims: Claims):
@@ -200,12 +204,14 @@ MOST_MISSPELT = 3  # pairs of names that may be one player's, settled every way 
 
 
 def _readings(o: Outcome) -> list[Outcome]:
-    """The hand as recorded, and with each set of its possibly misspelt names merged (past
-    MOST_MISSPELT pairs, only with none and with all)."""
+    """The hand as recorded, and with each set of its possibly misspelt names merged and
+    of the names only its claims use dealt in (past MOST_MISSPELT of them in all, only
+    with none and with all)."""
     out = []
-    many = len(o.misspelt) > MOST_MISSPELT
-    for mask in (0, (1 << len(o.misspelt)) - 1) if many else range(1 << len(o.misspelt)):
+    n = len(o.misspelt) + len(o.maybe_dealt)
+    for mask in (0, (1 << n) - 1) if n > MOST_MISSPELT else range(1 << n):
         rename = dict(pair for i, pair in enumerate(o.misspelt) if mask >> i & 1)
+        more = tuple(p for i, p in enumerate(o.maybe_dealt, len(o.misspelt)) if mask >> i & 1)
 
         def one(names):
             return tuple(dict.fromkeys(rename.get(p, p) for p in names))
@@ -215,9 +221,9 @@ def _readings(o: Outcome) -> list[Outcome]:
             tricks = {}
             for p, n in o.tricks.items():
                 tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + n
-        out.append(replace(o, dealt=one(o.dealt), active=one(o.active), tricks=tricks,
+        out.append(replace(o, dealt=one(o.dealt + more), active=one(o.active), tricks=tricks,
                            violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
-                           walkover=rename.get(o.walkover, o.walkover), misspelt=()))
+                           walkover=rename.get(o.walkover, o.walkover), misspelt=(), maybe_dealt=()))
     return out
 
 

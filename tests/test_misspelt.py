@@ -1,8 +1,8 @@
 """Names misspelt where no `Seats` tag says who sits at the table, and names misspelt in
 the table's own claims.  A name one letter off another that never meets it where two
 players would (both dealt, both declaring, in one trick) may be that player's: the hand is
-settled both ways and the table's `Net` decides.  Each case here once called a right
-settlement wrong."""
+settled both ways and the table's `Net` decides; so is a player only the claims name
+(who passed, the line left out).  Each case here once called a right settlement wrong."""
 
 from __future__ import annotations
 
@@ -81,6 +81,15 @@ Net Ann +1 Dan -3
     assert h.replay.misspelt == [] and h.settlement.net == {"Ann": 1, "Dan": -3}
 
 
+def test_a_player_only_the_net_names_may_have_passed_with_the_line_left_out():
+    text = "\n".join(line for line in ALIC.format(who="Alice", net=RIGHT).splitlines()
+                     if not line.startswith(("Deal ", "Alice pass"))) + "\n"
+    h = reports(text)[0]
+    # before: Alice was not dealt in, a pot of 2: "the table settled Bob at +2; the rules give +1"
+    assert claims(h) == [] and h.settlement.net == {"Alice": -1, "Grace": -1, "Bob": 2}
+    assert h.replay.maybe_dealt == ["Alice"]
+
+
 def test_a_claim_naming_no_player_of_the_hand_is_not_judged():
     text = ALIC.format(who="Alice", net=RIGHT).replace("Tricks Bob 3 Grace 2", "Tricks Bob 3 Grac 2")
     assert reports(text)[0].findings == []  # before: "the table counted 2 tricks for Grac; the replay gives 0"
@@ -94,8 +103,8 @@ def test_a_claim_naming_no_player_of_the_hand_is_not_judged():
 def _misspelt(text: str, rng: random.Random, where: str) -> str:
     out = []
     for line in text.splitlines():
-        if line.startswith("[Seats"):
-            continue
+        if line.startswith("[Seats") or where == "drop-pass" and line.startswith("Deal "):
+            continue  # no Seats, and for drop-pass no deal names the player either
         if rng.random() < 0.15:
             if where == "decision" and re.match(r"\S+ (play|pass|draw)\b", line) and not line.startswith(
                     ("Trick", "Deal")):
@@ -104,6 +113,8 @@ def _misspelt(text: str, rng: random.Random, where: str) -> str:
             elif where == "deal" and line.startswith("Deal "):
                 _, name, rest = line.split(" ", 2)
                 line = f"Deal {name[:-1]} {rest}"
+            elif where == "drop-pass" and re.match(r"\S+ pass$", line):
+                continue
             elif where == "claims" and line.startswith(("Tricks ", "Net ")):
                 parts = line.split()
                 parts[1] = parts[1][:-1]
@@ -112,11 +123,11 @@ def _misspelt(text: str, rng: random.Random, where: str) -> str:
     return "\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("where", ("decision", "deal", "claims"))
+@pytest.mark.parametrize("where", ("decision", "deal", "claims", "drop-pass"))
 def test_legal_games_with_names_misspelt_and_no_seats_accuse_nobody(where):
     text, _ = generate_text(150, players=(3, 6), seed=6100, rules=profile("standard"))
     typed = _misspelt(text, random.Random(3), where)
-    assert typed.count("\n") == text.count("\n") - text.count("[Seats")
+    assert typed != text
     bad = [(h.replay.number, f.kind, f.player, f.message) for _, h in audited(typed, readable=False)
            for f in h.findings if f.cls in ("play", "claim")]
     assert bad == [], bad[:3]
