@@ -25,10 +25,11 @@ def check(know, deals) -> None:
                 continue
             shown[p] |= 1 << c
             if c in seen:
+                first, at = seen[c]
                 know.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
-                                    "{} (trick {}) and {} both played the {}".format(*seen[c], p, card_str(c))))
+                                    f"{first} (trick {know.numbered(at)}) and {p} both played the {card_str(c)}"))
                 know.contested |= 1 << c
-            seen[c] = (p, know.numbered(t))
+            seen[c] = (p, t)
             know.played_mask |= 1 << c
     dealt_to: dict[int, str] = {}
     for p, d in deals.items():

@@ -11,6 +11,7 @@ Where the record contradicts itself (consistency.py), those players are not judg
 from __future__ import annotations
 
 import collections
+import functools
 from dataclasses import replace
 
 from . import consistency, record as r
@@ -62,7 +63,6 @@ class Knowledge:
         consistency.check(self, deals)
         if self.doubtful:
             self._unshown()
-        self.suspect = self._contradicted()
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
         n = rules.cards
         self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
@@ -96,7 +96,8 @@ class Knowledge:
                       for p, pl in self.plays.items()}
         self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
 
-    def _contradicted(self) -> set[int]:
+    @functools.cached_property
+    def suspect(self) -> set[int]:
         """The tricks (places) whose cards give the trick to a player who did not lead the
         next: a card there may be written wrong (or the next trick written from the wrong
         card), so their plays prove nothing about what their players held before, and the
