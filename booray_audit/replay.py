@@ -483,11 +483,11 @@ def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
             for p, _ in (e.counts if isinstance(e, r.TricksClaim) else e.amounts):
                 uses[p] = uses.get(p, 0) + 100
     pairs: list[tuple[str, str]] = []
-    for a in roles:
-        for b in r.closest(a, [n for n in roles if n != a]):
-            pair = tuple(sorted((a, b), key=lambda n: (uses[n], n)))
-            if not roles[a] & roles[b] and pair not in pairs:
-                pairs.append(pair)
+    names = list(roles)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if not roles[a] & roles[b] and r.closest(a, [b]):  # most never meet the first test
+                pairs.append(tuple(sorted((a, b), key=lambda n: (uses[n], n))))
     claimed = [p for p in uses if p not in roles and not r.closest(p, roles)]  # else a typo
     return pairs, claimed
 

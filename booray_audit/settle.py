@@ -200,7 +200,7 @@ class Chain:
 
 
 MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
-MOST_MISSPELT = 3  # pairs of names that may be one player's, settled every way for
+MOST_MISSPELT = 3  # names in doubt (misspelt pairs, names only the claims use) settled every way for
 
 
 def _readings(o: Outcome) -> list[Outcome]:
@@ -219,8 +219,8 @@ def _readings(o: Outcome) -> list[Outcome]:
         tricks = None
         if o.tricks is not None:
             tricks = {}
-            for p, n in o.tricks.items():
-                tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + n
+            for p, won in o.tricks.items():
+                tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + won
         out.append(replace(o, dealt=one(o.dealt + more), active=one(o.active), tricks=tricks,
                            violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
                            walkover=rename.get(o.walkover, o.walkover), misspelt=(), maybe_dealt=()))
