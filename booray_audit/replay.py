@@ -482,6 +482,9 @@ def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
         elif isinstance(e, (r.TricksClaim, r.NetClaim)):  # the spelling the table's claims use
             for p, _ in (e.counts if isinstance(e, r.TricksClaim) else e.amounts):
                 uses[p] = uses.get(p, 0) + 100
+        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
+            for p in e.players:
+                uses[p] = uses.get(p, 0) + 100
     pairs: list[tuple[str, str]] = []
     names = list(roles)
     for i, a in enumerate(names):

@@ -254,13 +254,16 @@ def _wrong_net(s: Settlement) -> bool:
 
 
 def _ante_claims(claim, dealt, antes, exempt):
+    """An `Ante` claim against who owed an ante; one that names a player the hand does not
+    deal in (a typo, usually) is not judged: who it meant is not known."""
     said = set(dealt) if claim == "all" else set() if claim == "none" else set(claim)
+    if said - set(dealt):
+        return []
     paid = set(antes)
     out = []
     for p in sorted(said ^ paid):
         if p in said:
-            why = "exempt after the last hand" if p in exempt else "not dealt in"
-            out.append(("wrong-ante", p, f"the table says {p} anted, but {p} was {why}",
+            out.append(("wrong-ante", p, f"the table says {p} anted, but {p} was exempt after the last hand",
                         f"exempt: {', '.join(sorted(exempt)) or 'nobody'}"))
         else:
             out.append(("wrong-ante", p, f"{p} owed an ante that the table does not list",

@@ -98,6 +98,16 @@ def test_a_claim_naming_no_player_of_the_hand_is_not_judged():
     assert {(f.kind, f.player) for f in h.findings} == {("unknown-player", "Grac"), ("unknown-player", "Bo")}
 
 
+def test_an_ante_claim_naming_no_player_of_the_hand_is_not_judged():
+    for seats in ('[Seats "Alice Grace Bob"]\n', ""):
+        text = seats + ALIC.format(who="Alice", net=RIGHT).replace("Up As", "Up As\nAnte Alic Grace Bob")
+        # before: "the table says Alic anted, but Alic was not dealt in" and "Alice owed an ante
+        # that the table does not list"
+        assert claims(reports(text)[0]) == []
+        text = seats + ALIC.format(who="Alice", net=RIGHT).replace("Up As", "Up As\nAnte Grace Bob")
+        assert claims(reports(text)[0]) == [("wrong-ante", "Alice")]  # the list leaves her out
+
+
 # -- generated: legal games typed without Seats, a name misspelt here and there --------------
 
 def _misspelt(text: str, rng: random.Random, where: str) -> str:
