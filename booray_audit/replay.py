@@ -400,7 +400,7 @@ class HandReplay(PlayChecks):
         if tricks and known_winners and not unsure:
             result.tricks = won  # for an unfinished hand, the counts so far
         elif tricks and known_winners and len(unsure) <= MOST_IN_DOUBT:
-            result.ways = _readings(won, unsure)
+            result.ways = _ways(won, unsure)
 
     def _plays(self, t, plays, trump, won, full_trick, know, result) -> None:
         """Check each play of trick t (``won``: the tricks won before it)."""
@@ -437,7 +437,7 @@ class HandReplay(PlayChecks):
 MOST_IN_DOUBT = 3  # tricks in doubt a hand's readings are listed for (2**3)
 
 
-def _readings(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dict[str, int]]:
+def _ways(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dict[str, int]]:
     """The tricks won in each reading of the tricks in doubt, each given to the player its
     cards give it to or to the player who led next (no one, for a name not in the hand)."""
     ways = [dict(won)]
