@@ -929,8 +929,8 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     holds = [0] * len(seats)
     up = know.up
     if up is not None and unseen >> up & 1 and not know.contested >> up & 1:
-        dealer = index.get(know.dealer)
-        if know.dealer is not None:  # with no dealer known, the up-card may be in any hand
+        dealer = index.get(know.up_player)
+        if know.up_player is not None:  # with no dealer known, the up-card may be in any hand
             for j in range(len(seats)):
                 if j != dealer:
                     forb[j] |= 1 << up  # only the dealer, who draws last, can have the up-card

@@ -105,8 +105,8 @@ def check(know, deals) -> None:
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
-    elif know.up is not None and know.dealer is not None and (
-            know.dealer in know.passed or know.draw_count.get(know.dealer) == 0):
+    elif know.up is not None and know.up_player is not None and (
+            know.up_player in know.passed or know.draw_count.get(know.up_player) == 0):
         _up_card_kept(know)
     if know.contested:  # a card in two places: no play of it is known to be what was played
         know.doubtful.update((p, t) for p, pl in know.plays.items() for t, c in pl if know.contested >> c & 1)
@@ -115,7 +115,7 @@ def check(know, deals) -> None:
 def _up_card_kept(know) -> None:
     """A dealer who passed or stood pat never let the up-card go, reshuffle or not: a
     play of it by another player contradicts the record's dealer or the play."""
-    up, dealer = know.up, know.dealer
+    up, dealer = know.up, know.up_player
     for p, pl in know.plays.items():
         t = next((t for t, c in pl if c == up), None)
         if p != dealer and t is not None and not know.contested >> up & 1:
@@ -129,10 +129,11 @@ def _up_card_kept(know) -> None:
 def _no_second_life(know, shown: dict[str, int]) -> None:
     """With no reshuffle possible, a card dealt to one player (kept, discarded, or in a
     passed hand) or discarded by one player never reaches another's hand.  The up-card is
-    dealt to the dealer, whether or not the record gives the dealer's deal."""
+    dealt to the dealer, whether or not the record gives the dealer's deal (unless the
+    record contradicts who dealt: ``Knowledge.up_player``)."""
     dealt = dict(know.dealt)
-    if know.up is not None and know.dealer is not None:
-        dealt[know.dealer] = dealt.get(know.dealer, 0) | 1 << know.up
+    if know.up is not None and know.up_player is not None:
+        dealt[know.up_player] = dealt.get(know.up_player, 0) | 1 << know.up
     once = twice = 0  # cards dealt to or discarded by one player, and by two
     for q in set(dealt) | set(know.discarded):
         m = dealt.get(q, 0) | know.discarded.get(q, 0)

@@ -47,8 +47,10 @@ class Knowledge:
         self.passed = [d.player for d in decisions if d.action == "pass"]
         self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
-        self._holdings(deals, decisions)
         self.cycle = self._cycle()
+        # whose hand the up-card went to: the dealer's, unless the record contradicts who dealt
+        self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
+        self._holdings(deals, decisions)
         self._reshuffles(events)
         self.tricks = self._pinned()
         self.plays: dict[str, list[tuple[int, int]]] = {}
@@ -170,7 +172,7 @@ class Knowledge:
             deal = deals.get(p)
             d = dec.get(p)
             dealt = self.dealt.get(p, 0)
-            if p == self.dealer and self.up is not None and deal is None:
+            if p == self.up_player and self.up is not None and deal is None:
                 dealt |= 1 << self.up
             discards = d.discards if d else None
             draws = d.draws if d else None
@@ -226,6 +228,22 @@ class Knowledge:
                 return None
         return found
 
+    def _dealer_contradicted(self, decisions) -> bool:
+        """The record contradicts who dealt (the `Dealer` line, or the turn of the deal that
+        stands for it, may name the wrong seat): a declaration made out of turn from the
+        dealer's left, or trick 1 led by another player than the first active one left of
+        the dealer (by `Seats`, or by the order of play the tricks show).  Where the up-card
+        went is then not known, nor the order of the draws."""
+        if late_declarers(decisions, self.seats, self.dealer):
+            return True
+        first = self.recorded[0] if self.recorded else None
+        if first is None or first.number not in (None, 1):
+            return False
+        leader = self.first_leader()
+        if leader is None and not self.seats and self.cycle and self.dealer in self.cycle and len(self.cycle) > 1:
+            leader = _rotated(self.cycle, self.dealer)[1]  # the dealer played: the next player led
+        return leader is not None and first.plays[0][0] != leader
+
     def order_from(self, leader: str) -> list[str] | None:
         """The clockwise order from ``leader`` by `Seats` (for out-of-turn findings)."""
         if not self.seats or leader not in self.seats:
@@ -280,6 +298,8 @@ class Knowledge:
 
     def _draw_order(self) -> list[str] | None:
         """Active players in the order they drew: from the dealer's left, the dealer last."""
+        if self.dealer is not None and self.up_player is None:
+            return None  # the record contradicts who dealt
         if self.seats and self.dealer in self.seats and self.cycle is not None:
             i = self.seats.index(self.dealer)
             return [p for p in self.seats[i + 1:] + self.seats[:i + 1] if p in self.active]
@@ -379,18 +399,19 @@ class Knowledge:
         there), the up-card included while the dealer is known to keep it; and the suits
         of later suit-only cards."""
         held, suits, _ = self.held_besides(p, t)
-        if p == self.dealer and self.keeps_up(t) and self.by_trick.get(p, {}).get(t) != self.up:
+        if p == self.up_player and self.keeps_up(t) and self.by_trick.get(p, {}).get(t) != self.up:
             held |= 1 << self.up
         return held, suits
 
     def keeps_up(self, t: int) -> bool:
         """The dealer is known to hold the up-card before trick t: it drew no cards (so it
         did not discard it) and has not played it yet (RULES.md §4: everyone saw it)."""
-        if self.up is None or self.draw_count.get(self.dealer) != 0:
+        dealer = self.up_player
+        if self.up is None or dealer is None or self.draw_count.get(dealer) != 0:
             return False
-        if self.unsure_before(self.dealer, t) >> (self.up >> 4) & 1:
+        if self.unsure_before(dealer, t) >> (self.up >> 4) & 1:
             return False  # the dealer may have played it unseen
-        return not any(c == self.up for k, c in self.plays.get(self.dealer, []) if k < t)
+        return not any(c == self.up for k, c in self.plays.get(dealer, []) if k < t)
 
     def whole_hand(self, p: str, t: int) -> int | None:
         """P's whole hand just before playing to trick t, when every card is known."""
@@ -471,6 +492,25 @@ class Knowledge:
                     unseen |= self.unsure_before(q, t)
                 return None if unseen >> (card >> 4) & 1 else False
         return True
+
+
+def late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str]:
+    """The players the record shows declaring out of turn: declarations go round from the
+    dealer's left (known only with `Seats`), the second round of draws aside."""
+    if not seats or dealer not in seats:
+        return []
+    i = seats.index(dealer)
+    pos = {p: k for k, p in enumerate(seats[i + 1:] + seats[:i + 1])}
+    late, last = [], -1
+    for d in decisions:
+        k = pos.get(d.player) if d.action != "draw" else None
+        if k is None:
+            continue  # a name not seated: an unknown-player record error
+        if k < last:
+            late.append(d.player)
+        else:
+            last = k
+    return late
 
 
 def _loosened(trick: r.Trick) -> r.Trick:

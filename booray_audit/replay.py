@@ -12,7 +12,7 @@ from . import record as r
 from .cards import UNKNOWN, card_str
 from .cinch import Contradicted, Unjudged, Unsettled
 from .engine import SUIT_NAMES
-from .knowledge import Knowledge
+from .knowledge import Knowledge, late_declarers
 from .plays import PlayChecks
 from .rules import Rules
 
@@ -147,11 +147,11 @@ class HandReplay(PlayChecks):
         if self.seats:
             order = {p: i for i, p in enumerate(self.seats)}
             active.sort(key=lambda p: order.get(p, len(order)))
+        know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
         self._names(ev)
         self._disputes(ev, seated)
-        self._decisions(decisions, seated, trump, ev)
+        self._decisions(decisions, trump, ev, know)
         discards = self._draws(decisions, deals, seated)
-        know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
         for kind, player, message, evidence in know.errors:
             self.add(kind, None, player, None, message, evidence)
             if player:
@@ -233,34 +233,24 @@ class HandReplay(PlayChecks):
                 self.trumps |= {up.card >> 4, dealt[-1] >> 4}
         return trump
 
-    def _decisions(self, decisions, seated, trump, ev):
+    def _decisions(self, decisions, trump, ev, know):
         up = next((e for e in ev if isinstance(e, r.Up)), None)
+        # a dealer the record contradicts (know.up_player) may not be who dealt the Ace
         if (up is not None and up.card != UNKNOWN and (up.card & 15) == 14
-                and self.rules.ace_up_dealer_plays and self.dealer is not None):
+                and self.rules.ace_up_dealer_plays and know.up_player is not None):
             for d in decisions:
                 if d.player == self.dealer and d.action == "pass":
                     self.add("dealer-passed", None, d.player, up.card,
                              f"{d.player} dealt the {card_str(up.card)} up and passed; "
                              "with an Ace up the dealer must play", f"Up {card_str(up.card)}; "
                              f"{d.player} pass", "ace-up-dealer-plays")
-        if not self.seats or self.dealer not in self.seats:
-            return
-        i = self.seats.index(self.dealer)
-        order = self.seats[i + 1:] + self.seats[:i + 1]
-        pos = {p: k for k, p in enumerate(order)}
-        last = -1
-        for d in decisions:
-            if d.action == "draw":
-                continue
-            k = pos.get(d.player)
-            if k is None:
-                continue  # an unknown-player record error
-            if k < last:
-                self.add("out-of-turn", None, d.player, None,
-                         f"{d.player} declared out of turn (declarations go from the dealer's left)",
-                         f"dealer {self.dealer}; order {' '.join(order)}")
-            else:
-                last = k
+        late = late_declarers(decisions, self.seats, self.dealer)
+        if late:
+            i = self.seats.index(self.dealer)
+            order = " ".join(self.seats[i + 1:] + self.seats[:i + 1])
+        for p in late:
+            self.add("out-of-turn", None, p, None, f"{p} declared out of turn (declarations go from the dealer's left)",
+                     f"dealer {self.dealer}; order {order}")
 
     def _draws(self, decisions, deals, seated) -> dict[str, int | None]:
         out: dict[str, int | None] = {}

@@ -273,9 +273,9 @@ def _peak_parallel(path) -> tuple[int, int]:
 def test_parallel_jobs_hold_a_bounded_number_of_hands_however_long_the_session(tmp_path, monkeypatch):
     from booray_audit import parallel
     monkeypatch.setattr(parallel, "BATCH", 2)  # reach the steady state within a short file
-    hand = ("Hand {n}\nDealer Ann\nUp 2s\nTrump s\nAnn play\nBen play\n"
-            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann Ac, Ben Kc\n"
-            "Trick Ann As, Ben Ks\nTrick Ann Qh, Ben Jh\n")
+    hand = ("Hand {n}\nDealer Ben\nUp Ks\nTrump s\nAnn play\nBen play\n"  # a legal hand, no finding
+            "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann As, Ben Ks\n"
+            "Trick Ann Ac, Ben Kc\nTrick Ann Qh, Ben Jh\n")
     peaks = []
     for count in (10, 100, 400):  # the first builds the parser, which is kept
         f = tmp_path / f"one-session-{count}.bhh"

@@ -311,3 +311,94 @@ def test_generated_hands_with_the_wrong_dealer_accuse_only_the_injected():
     hands = list(audited(wrong_dealer(text, random.Random(3))))
     got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in hands for f in h.findings if f.cls == "play"}
     assert got <= want and len(got) > 10
+
+
+# Bob dealt and kept the 7s he turned up; the record, typed from memory, names Rupert
+# (the seat after him) as the dealer, blurs Bob's 7s at trick 3 and stops there.  Read as
+# written, Rupert stood pat with the 7s and played the 3s under Bob's 6s.  But Rupert led
+# trick 1, and the declarations are out of turn from his left: the record contradicts
+# who dealt, so it does not show whose hand the up-card went to.
+WRONG_DEALER = """[Seats "Rupert Peggy Frank Eve Carol Bob"]
+Hand 1
+Dealer Rupert
+Up 7s
+Rupert play
+Peggy pass
+Frank play 3h -> 8d
+Eve play 8c 7c -> Kc Qs
+Carol pass
+Bob play 3c -> 6s
+Trick 1: Rupert 5h, Frank 8d, Eve Js, Bob As
+Trick 2: Bob 6s, Rupert 3s, Frank Qc, Eve 8s
+Trick 3: Eve Ks, Bob ?s, Rupert 6c, Frank Ac
+"""
+
+
+def test_a_dealer_the_record_contradicts_is_not_known_to_hold_the_up_card():
+    h = only(WRONG_DEALER)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    assert {(f.kind, f.player) for f in h.findings} == {("out-of-turn", p) for p in (
+        "Peggy", "Frank", "Eve", "Carol", "Bob", "Rupert")}
+    # without `Seats`, the order of play the tricks show contradicts the dealer the same way
+    no_seats = only(WRONG_DEALER.replace('[Seats "Rupert Peggy Frank Eve Carol Bob"]\n', ""))
+    assert no_seats.findings == []
+
+
+def test_a_dealer_the_record_bears_out_holds_the_up_card():
+    """The control: the declarations and trick 1 from Rupert's left, so the record says
+    Rupert dealt and stood pat with the 7s: he played the 3s under the 6s, and the 6c on
+    the Ks."""
+    text = (WRONG_DEALER.replace("Rupert play\n", "").replace("Bob play 3c -> 6s\n", "Bob play 3c -> 6s\nRupert play\n")
+            .replace("Trick 1: Rupert 5h, Frank 8d, Eve Js, Bob As", "Trick 1: Frank 8d, Eve Js, Bob As, Rupert 5h"))
+    h = only(text)
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings] == [
+        ("failed-beat", 2, "Rupert", "held 7s: Rupert was dealt it"),
+        ("renege", 3, "Rupert", "held 7s: Rupert was dealt it")]
+    no_seats = only(text.replace('[Seats "Rupert Peggy Frank Eve Carol Bob"]\n', ""))
+    assert [(f.kind, f.player) for f in no_seats.findings] == [("failed-beat", "Rupert"), ("renege", "Rupert")]
+
+
+ACE_UP = """[Seats "Ann Bob Cal Dee"]
+Hand 1
+Dealer Dee
+Up Ah
+Dee pass
+Ann play
+Bob play
+Cal play
+Trick 1: Ann 2c, Bob 5c, Cal Kc
+"""
+
+
+def test_an_ace_up_dealer_the_record_contradicts_is_not_said_to_have_passed():
+    """Dee passed first of all: if Dee dealt, everyone else declared out of turn; more
+    likely Cal dealt and the record names the seat after him."""
+    assert "dealer-passed" not in {f.kind for f in only(ACE_UP).findings}
+    # the control: Dee last to declare, as the dealer is
+    in_turn = ACE_UP.replace("Dee pass\n", "").replace("Cal play\n", "Cal play\nDee pass\n")
+    assert [(f.kind, f.player) for f in only(in_turn).findings] == [("dealer-passed", "Dee")]
+
+
+def _dealer_misremembered(text: str, seed: int) -> str:
+    """The dealer named one seat off with no deals (``wrong_dealer``), each up-card's play
+    written `??`, and only the first three tricks, without claims: nothing left in the
+    record plays the up-card where the named dealer could not hold it."""
+    out, up = [], None
+    for line in wrong_dealer(text, random.Random(seed)).splitlines():
+        if line.startswith("Up "):
+            up = line.split()[1]
+        if line.startswith(("Tricks ", "Net ", "Trick 4:", "Trick 5:")):
+            continue
+        if line.startswith("Trick ") and up:
+            line = re.sub(rf"\b{up}\b", "??", line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_generated_hands_with_the_dealer_misremembered_accuse_nobody():
+    text, _ = generate_text(300, players=(3, 7), seed=1)
+    typed = _dealer_misremembered(text, 1)
+    for record in (typed, re.sub(r'\[Seats "[^"]*"\]\n', "", typed)):
+        hands = list(audited(record))
+        assert len(hands) == 300
+        assert [f for _, h in hands for f in h.findings if f.cls in ("play", "claim")] == []
