@@ -52,17 +52,25 @@ class Knowledge:
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
         self._holdings(deals, decisions)
         self._reshuffles(events)
-        self.tricks = self._pinned()
-        self.plays: dict[str, list[tuple[int, int]]] = {}
-        for t, trick in enumerate(self.tricks, 1):
-            for p, c in trick.plays:
-                self.plays.setdefault(p, []).append((t, c))
+        # seat-order tricks give who played each card after the leader's by `Seats`: where
+        # the record contradicts the seats' order, they give only their leaders' cards
+        self.seats_doubted = self._seats_contradicted(decisions)
+        self._trick_plays()
         self.played_mask = 0
         # cards the record puts in two places (a duplicate-card error): where they were is
         # not known, so they prove nothing about anyone's hand
         self.contested = 0
         self.doubtful: set[tuple[str, int]] = set()  # plays the record contradicts
         consistency.check(self, deals)
+        if not self.seats_doubted and self._seat_plays_contradicted():
+            self.seats_doubted = True
+            self._trick_plays()
+            self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
+        self.__dict__.pop("suspect", None)  # asked of the tricks as first read: worked out anew
+        if self.seats_doubted:
+            self.errors.append(("out-of-turn", None, "the record contradicts the order of the seats, so who "
+                                "played each card of a seat-order trick after the leader's is not known",
+                                "Seats " + " ".join(self.seats)))
         if self.doubtful:
             self._unshown()
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
@@ -86,6 +94,38 @@ class Knowledge:
             self._before[p] = before
         self._unsure = self._unsure_suits()
 
+    def _trick_plays(self) -> None:
+        self.tricks = self._pinned()
+        self.plays: dict[str, list[tuple[int, int]]] = {}
+        for t, trick in enumerate(self.tricks, 1):
+            for p, c in trick.plays:
+                self.plays.setdefault(p, []).append((t, c))
+
+    def _seats_contradicted(self, decisions) -> bool:
+        """The record contradicts the clockwise order of `Seats` (or its dealer), on which
+        its seat-order tricks rest: a declaration out of turn, trick 1 led by another than
+        the first player in on the dealer's left, or a trick written with names out of
+        clockwise order."""
+        if not any(t.by_seat for t in self.recorded):
+            return False
+        if self.up_player is None and self.dealer is not None:
+            return True  # see _dealer_contradicted
+        for trick in self.recorded:
+            players = [p for p, _ in trick.plays if p in self.seats]  # an unseated name: reported apart
+            if not trick.by_seat and players and not _subsequence(players, _rotated(self.seats, players[0])):
+                return True
+        return False
+
+    def _seat_plays_contradicted(self) -> bool:
+        """A card of a seat-order trick after its leader's that the record contradicts
+        (played elsewhere, not held, ...), or a seat-order trick whose cards give it to a
+        player who did not lead the next: the seats' order may be the thing wrong."""
+        if not any(t.by_seat for t in self.recorded):
+            return False
+        return any(trick.by_seat and ((p, t) in self.doubtful or c & 15 and self.contested >> c & 1)
+                   for t, trick in enumerate(self.tricks, 1) for p, c in trick.plays[1:]) or any(
+            self.tricks[t - 1].by_seat for t in self.suspect)
+
     def _unshown(self) -> None:
         """The plays the record contradicts become cards not shown (``??``) for the checks,
         the winners and the cinch: the card written there may be typed wrong (or the deal),
@@ -101,7 +141,8 @@ class Knowledge:
     @functools.cached_property
     def suspect(self) -> set[int]:
         """The tricks (places) whose cards give the trick to a player who did not lead the
-        next: a card there may be written wrong (or the next trick written from the wrong
+        next (a next trick without that player's card aside: the lead may be the card left
+        out): a card there may be written wrong (or the next trick written from the wrong
         card), so their plays prove nothing about what their players held before, and the
         cinch is not judged after them."""
         out: set[int] = set()
@@ -113,7 +154,9 @@ class Knowledge:
                     after.number is not None and trick.number is not None and after.number != trick.number + 1):
                 continue
             w = self.winner(t, [c for _, c in trick.plays], self.trump)
-            if w is not None and after.plays[0][0] != trick.plays[w][0]:
+            # a next trick short of the winner's card: the lead may be the card left out
+            if w is not None and after.plays[0][0] != trick.plays[w][0] and (
+                    len(after.plays) == players or any(p == trick.plays[w][0] for p, _ in after.plays)):
                 out.add(t)
         return out
 
@@ -233,7 +276,8 @@ class Knowledge:
         stands for it, may name the wrong seat): a declaration made out of turn from the
         dealer's left, or trick 1 led by another player than the first active one left of
         the dealer (by `Seats`, or by the order of play the tricks show).  Where the up-card
-        went is then not known, nor the order of the draws."""
+        went is then not known, nor the order of the draws.  (A trick 1 without a card from
+        the player on lead is no contradiction: the lead may be the card left out.)"""
         if late_declarers(decisions, self.seats, self.dealer):
             return True
         first = self.recorded[0] if self.recorded else None
@@ -242,7 +286,8 @@ class Knowledge:
         leader = self.first_leader()
         if leader is None and not self.seats and self.cycle and self.dealer in self.cycle and len(self.cycle) > 1:
             leader = _rotated(self.cycle, self.dealer)[1]  # the dealer played: the next player led
-        return leader is not None and first.plays[0][0] != leader
+        # a trick short of the card of the player on lead: the lead may be the card left out
+        return leader is not None and first.plays[0][0] != leader and any(p == leader for p, _ in first.plays)
 
     def order_from(self, leader: str) -> list[str] | None:
         """The clockwise order from ``leader`` by `Seats` (for out-of-turn findings)."""
@@ -317,7 +362,7 @@ class Knowledge:
     def _pinned(self) -> list[r.Trick]:
         """The tricks with each `?h` whose rank the record pins down replaced by that card:
         the one card of its suit the player can have held that is not placed elsewhere."""
-        recorded = [_loosened(t) if t.loose else t for t in self.recorded]
+        recorded = [_loosened(t) if t.loose or t.by_seat and self.seats_doubted else t for t in self.recorded]
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
         known = mask_of(c for t in recorded for _, c in t.plays if c & 15)

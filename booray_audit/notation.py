@@ -348,7 +348,8 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
         return None
     plays = ((leader, first),) + tuple(zip(order, trick.seat_cards))
     loose = len(trick.seat_cards) < len(order)
-    return r.Trick(trick.number, plays, line=trick.line, note=trick.note, loose=loose, written=trick.written)
+    return r.Trick(trick.number, plays, line=trick.line, note=trick.note, loose=loose, written=trick.written,
+                   by_seat=True)
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:

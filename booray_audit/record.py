@@ -98,6 +98,8 @@ class Trick(Event):
     # A seat-order trick short of cards: a card may have been left out anywhere, so who
     # played which card after the leader's is not known (the cards go clockwise as written).
     loose: bool = False
+    # True for a seat-order trick: who played each card after the leader's comes from `Seats`
+    by_seat: bool = field(default=False, compare=False)
     # False when the record gives no number and the reader gave it the one after the trick
     # before (the canonical form numbers every trick, so a round trip does not compare it)
     written: bool = field(default=True, compare=False)

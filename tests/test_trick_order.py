@@ -12,7 +12,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import round_table, swap_lines, wrong_dealer
+from .typed import as_typed, round_table, swap_lines, wrong_dealer
 
 # Ann wins the first four tricks.  Trick 2 (the As) is written below trick 3 (the Ks):
 # read in the written order, Bob played the 8h on the Ks while still holding the 5s he
@@ -402,3 +402,81 @@ def test_generated_hands_with_the_dealer_misremembered_accuse_nobody():
         hands = list(audited(record))
         assert len(hands) == 300
         assert [f for _, h in hands for f in h.findings if f.cls in ("play", "claim")] == []
+
+
+# The seats typed out of clockwise order (the table sat Dave Oscar Sybil Mallory), and
+# the tricks written by seat: every card after a leader's lands in the wrong hand.  Read
+# by the seats as written, Oscar played the 2d on Sybil's 5s while holding the 6s.  The
+# deals contradict those hands (cards played by players never dealt them, with no
+# reshuffle possible), so the seat-order tricks give only their leaders' cards.
+SEATS_MIXED = """[Seats "Mallory Dave Sybil Oscar"]
+Hand 1
+Dealer Oscar
+Deal Sybil 6h 5s 7s Qc Ts
+Deal Mallory 3h 5d Ah Qd 9h
+Deal Dave 6d 3d Kh 4h 8s
+Deal Oscar 3c 8h 6s Js 9s
+Up 9s
+Trick 2: Oscar: 8h Ts Ah Kh
+Trick 3: Sybil: Qc 7c 2c 3c
+Trick 4: Sybil: 5s 2d 7d 6s
+Trick 5: Oscar: Js 8c 9c 8d
+"""
+RIGHT_SEATS = '[Seats "Dave Oscar Sybil Mallory"]'
+
+
+def test_seat_order_tricks_under_seats_the_record_contradicts_give_only_their_leaders_cards():
+    h = only(SEATS_MIXED)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    assert [f.evidence for f in h.findings if "order of the seats" in f.message] == [
+        "Seats Mallory Dave Sybil Oscar"]
+    # without the deals, the declarations (in turn round the real table) show it
+    declared = re.sub(r"Deal .*\n", "", SEATS_MIXED).replace(
+        "Up 9s\n", "Up 9s\nSybil play 1\nMallory play 4\nDave play 3\nOscar play\n")
+    h = only(declared)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    assert any("order of the seats" in f.message for f in h.findings)
+
+
+def test_seat_order_tricks_under_the_right_seats_are_read_as_written():
+    h = only(SEATS_MIXED.replace('[Seats "Mallory Dave Sybil Oscar"]', RIGHT_SEATS))
+    assert [(f.kind, f.trick) for f in h.findings] == [("out-of-turn", 2)]  # the trick numbered 2 is trick 1
+    assert [(t, p) for t, _, p, _, won in h.replay.plays if won] == [
+        (2, "Sybil"), (3, "Sybil"), (4, "Oscar"), (5, "Oscar")]
+    # Sybil's lead to trick 4 left out: the trick written from Mallory, the next seat, is
+    # no lead out of turn, so it does not put the seats in doubt
+    short = SEATS_MIXED.replace('[Seats "Mallory Dave Sybil Oscar"]', RIGHT_SEATS).replace(
+        "Trick 4: Sybil: 5s 2d 7d 6s", "Trick 4: Mallory: 2d 7d 6s")
+    assert not [f for f in only(short).findings if "order of the seats" in f.message]
+
+
+def _seats_mixed(text: str, seed: int, mixed: bool = True) -> str:
+    """`Seats` in a shuffled order (``mixed``), tricks written by seat, trick 1, the
+    declarations and the claims left out (the deals kept)."""
+    rng = random.Random(seed)
+    out = []
+    for line in text.splitlines():
+        if line.startswith("[Seats ") and mixed:
+            names = line.split('"')[1].split()
+            rng.shuffle(names)
+            line = '[Seats "' + " ".join(names) + '"]'
+        if line.startswith(("Trick 1:", "Tricks ", "Net ")) or re.match(r"\S+ (play|pass)\b", line):
+            continue
+        out.append(line)
+    return as_typed("\n".join(out) + "\n", "seat-order")
+
+
+def test_generated_hands_with_the_seats_mixed_up_accuse_nobody():
+    text, _ = generate_text(300, players=(4, 7), seed=0)
+    hands = list(audited(_seats_mixed(text, 0), readable=False))
+    assert len(hands) == 300
+    assert [f for _, h in hands for f in h.findings if f.cls in ("play", "claim")] == []
+
+
+def test_generated_hands_with_the_seats_right_prove_the_injected_violations():
+    """The control: the same rewriting with `Seats` as the table sat."""
+    text, injected = generate_text(300, players=(4, 7), seed=0, violations=0.4)
+    want = {(i.session, i.hand, i.trick, i.player, i.kind) for i in injected}
+    hands = list(audited(_seats_mixed(text, 0, mixed=False), readable=False))
+    got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in hands for f in h.findings if f.cls == "play"}
+    assert got <= want and len(got) > 15  # 22: without declarations, many plays prove nothing
