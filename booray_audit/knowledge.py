@@ -141,20 +141,24 @@ class Knowledge:
     @functools.cached_property
     def suspect(self) -> set[int]:
         """The tricks (places) whose cards give the trick to a player who did not lead the
-        next (a next trick without that player's card aside: the lead may be the card left
-        out): a card there may be written wrong (or the next trick written from the wrong
-        card), so their plays prove nothing about what their players held before, and the
-        cinch is not judged after them."""
+        next (``contradicted``): a card there may be written wrong (or the next trick
+        written from the wrong card), so their plays prove nothing about what their
+        players held before, and the cinch is not judged after them."""
+        return self.contradicted(self.trump)
+
+    def contradicted(self, trump) -> set[int]:
+        """The tricks (places) whose cards, with ``trump`` as trump, give the trick to a
+        player who did not lead the next (a next trick without that player's card aside:
+        the lead may be the card left out)."""
         out: set[int] = set()
-        if self.trump is None:
+        if trump is None:
             return out
         players = len(self.active)
         for t, (trick, after) in enumerate(zip(self.tricks, self.tricks[1:]), 1):
             if len(trick.plays) != players or (
                     after.number is not None and trick.number is not None and after.number != trick.number + 1):
                 continue
-            w = self.winner(t, [c for _, c in trick.plays], self.trump)
-            # a next trick short of the winner's card: the lead may be the card left out
+            w = self.winner(t, [c for _, c in trick.plays], trump)
             if w is not None and after.plays[0][0] != trick.plays[w][0] and (
                     len(after.plays) == players or any(p == trick.plays[w][0] for p, _ in after.plays)):
                 out.add(t)

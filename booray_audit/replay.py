@@ -156,6 +156,8 @@ class HandReplay(PlayChecks):
             self.add(kind, None, player, None, message, evidence)
             if player:
                 self.skip.add(player)
+        if trump is not None and not self.trumps and not self.trump_confirmed and tricks:
+            self._trump_in_doubt(know, trump, ev)
         result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,
                         None, False, know=know)
         if not self.seats:
@@ -165,6 +167,11 @@ class HandReplay(PlayChecks):
         if not active and passed:
             result.all_passed = True
         self._tricks(tricks, know.tricks, trump, active, know, result)
+        if len(self.trumps) > 1 and result.tricks is None and len(tricks) == self.rules.cards:
+            # the trump in doubt: the tricks won each way it may be (the table's count may pick one)
+            ways = [w for s in sorted(self.trumps) for w in (_tally(know, s), _tally(know, s, True)) if w]
+            result.ways = [w for i, w in enumerate(ways) if w not in ways[:i]]
+            result.complete = bool(ways)
         result.findings = self.findings
         result.undecidable = self.undecidable
         result.bad_disputes = self.bad_disputes
@@ -231,7 +238,41 @@ class HandReplay(PlayChecks):
                          f"({card_str(dealt[-1])})", f"Deal {self.dealer} ends with {card_str(dealt[-1])}")
                 self.skip_all = True
                 self.trumps |= {up.card >> 4, dealt[-1] >> 4}
+        # two lines that agree on the trump (the dealer's deal ending with a card of it, as
+        # the up-card is listed, counts): the leads are not taken to doubt it
+        dealt = deals[self.dealer].cards if self.dealer in deals else ()
+        sources = [up.card >> 4 if up is not None and up.card != UNKNOWN else None,
+                   named.suit if named is not None else None,
+                   dealt[-1] >> 4 if dealt and dealt[-1] != UNKNOWN else None]
+        self.trump_confirmed = trump is not None and sum(x == trump for x in sources) >= 2
         return trump
+
+    def _trump_in_doubt(self, know, trump, ev) -> None:
+        """A trump only one line names (`Up` or `Trump`, no deal of the dealer's to bear it
+        out) is in doubt where another suit as trump gives more of the tricks to the player
+        who led the next, or where it gives the tricks as the table's `Tricks` line counts
+        them and the named suit does not: a trump typed wrong shows so.  Nothing is judged
+        by it then, and a trick's winner is taken from its cards only where each such suit
+        agrees."""
+        wrong = know.suspect
+        better = [s for s in range(4) if s != trump and len(know.contradicted(s)) < len(wrong)]
+        if better:
+            why = (f"with {SUIT_NAMES[trump]} as trump, {len(wrong)} trick{'s' if len(wrong) > 1 else ''} went "
+                   f"to a player who did not lead the next; with {' or '.join(SUIT_NAMES[s] for s in better)} "
+                   "fewer do", "tricks " + ", ".join(str(know.numbered(t)) for t in sorted(wrong)))
+        else:
+            claim = next((e for e in ev if isinstance(e, r.TricksClaim)), None)
+            said = dict(claim.counts) if claim is not None else None
+            if said is None or _tally(know, trump) in (None, said):
+                return
+            better = [s for s in range(4) if s != trump and _tally(know, s) == said]
+            if not better:
+                return
+            why = (f"the table's trick count fits {' or '.join(SUIT_NAMES[s] for s in better)} as trump, "
+                   f"not {SUIT_NAMES[trump]}", "Tricks " + " ".join(f"{p} {n}" for p, n in claim.counts))
+        self.add("bad-trump", None, None, None, why[0] + ": the trump may be written wrong", why[1])
+        self.skip_all = True
+        self.trumps |= {trump, *better}
 
     def _decisions(self, decisions, trump, ev, know):
         up = next((e for e in ev if isinstance(e, r.Up)), None)
@@ -434,6 +475,23 @@ def _ways(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dic
     for credited, led in unsure:
         ways = [{**w, p: w[p] + 1} for w in ways for p in (credited, led) if p is not None]
     return [w for i, w in enumerate(ways) if w not in ways[:i]]
+
+
+def _tally(know, trump, led: bool = False) -> dict[str, int] | None:
+    """The tricks each player won with ``trump`` as trump, a winner the cards leave open
+    (with ``led``, any trick) taken from who led next; None where a trick is short or out
+    of place, or its winner stays unknown."""
+    won = dict.fromkeys(know.active, 0)
+    for t, trick in enumerate(know.tricks, 1):
+        if len(trick.plays) != len(know.active) or trick.number not in (None, t):
+            return None
+        w = know.winner(t, [c for _, c in trick.plays], trump)
+        nxt = know.tricks[t].plays[0][0] if t < len(know.tricks) else None
+        p = trick.plays[w][0] if w is not None and not (led and nxt) else nxt
+        if p not in won:
+            return None
+        won[p] += 1
+    return won
 
 
 def _sure_winner(know, t, cards, trump) -> int | None:

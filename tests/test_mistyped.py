@@ -14,7 +14,7 @@ from booray_audit.rules import profile
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import as_typed, mistyped
+from .typed import as_typed, mistyped, trump_typed_wrong
 
 # Bob led the Ad at trick 2; the record types it Ac, a card Bob was never dealt.
 BOB_LEADS = """[Seats "Bob Mallory Heidi"]
@@ -67,6 +67,7 @@ GRACE = """[Seats "Alice Heidi Grace"]
 Hand 1
 Dealer Heidi
 Up 8s
+Trump s
 Grace play 4
 Alice pass
 Heidi play 1
@@ -100,6 +101,7 @@ def test_the_tables_trick_count_picks_the_reading_it_fits():
 BEN = """[Seats "Ann Ben Cal"]
 Hand 1
 Dealer Cal
+Up Ah
 Trump h
 Trick 1: Ann Jh, Ben 5s, Cal Ah
 Trick 2: Cal 5c, Ann 9c, Ben Th
@@ -122,6 +124,12 @@ def test_a_reading_the_tables_count_fits_settles_the_hand():
     h = reports(BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim=""))[0]
     assert h.settlement.net is None and len(h.replay.ways) == 2
     h = reports(BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim="Tricks Ann 3 Cal 2 Ben 0\n"))[0]
+    assert h.settlement.winner == "Ann" and h.settlement.bourre == ["Ben"]
+    # with the trump named once only, diamonds as trump would fit the leads too: the trump
+    # is in doubt, nothing is judged, and the table's count still settles the hand
+    once = BEN.format(three="Ann Ks, Ben 4s, Cal Qs", claim="Tricks Ann 3 Cal 2 Ben 0\n").replace("Up Ah\n", "")
+    h = reports(once)[0]
+    assert kinds(h) == {("bad-trump", None)}
     assert h.settlement.winner == "Ann" and h.settlement.bourre == ["Ben"]
 
 
@@ -161,4 +169,79 @@ def test_an_up_card_typed_wrong_leaves_to_the_next_lead_each_winner_the_trump_de
     won = {t: p for t, _, p, _, w in h.replay.plays if w}
     # tricks 1 and 4 are the same with spades or diamonds trump; 2 and 3 go to who led next
     assert won == {1: "Bob", 2: "Mallory", 3: "Bob", 4: "Heidi"}
-    assert h.replay.tricks is None and h.settlement.net is None  # who won the last trick hangs on it
+    # who won the last trick hangs on the trump; the table's count fits spades, and settles it
+    assert h.replay.tricks is None and {"Bob": 2, "Mallory": 2, "Heidi": 1} in h.replay.ways
+    assert h.settlement.net == {"Bob": -1, "Mallory": -1, "Heidi": -1}
+    assert [f for f in h.findings if f.cls == "claim"] == []
+
+
+# -- the trump typed wrong -------------------------------------------------------------
+
+# Heidi turned up the 2s; the record says `Trump c`.  Read with clubs trump, Alice was
+# void in spades at trick 3 and kept the Tc instead of trumping Heidi's 2s.  (The deal
+# of the dealer is not held against the `Trump` line: people list its cards in any order.)
+TRUMP_C = """[Seats "Heidi Alice"]
+Hand 1
+Dealer Heidi
+Deal Alice 3s 6c 8h 5h Tc
+Deal Heidi Jd 9c As Qh 2s
+Trump c
+Alice play 8h 6c 5h -> 3h 4h 3c
+Heidi play Qh Jd 9c -> 2h Ac 5d
+Trick 1: Alice 3h, Heidi 2h
+Trick 2: Alice 3s, Heidi As
+Trick 3: Heidi 2s, Alice 4h
+Trick 4: Heidi Ac, Alice 3c
+Trick 5: Heidi 5d, Alice Tc
+Tricks Heidi 4 Alice 1
+"""
+
+
+def test_a_trump_the_tables_count_contradicts_judges_nobody():
+    [h] = reports(TRUMP_C)
+    assert [(f.kind, f.player, f.evidence) for f in h.findings] == [("bad-trump", None, "Tricks Heidi 4 Alice 1")]
+    assert "the table's trick count fits spades or diamonds as trump, not clubs" in h.findings[0].message
+    no_deals = "".join(line for line in TRUMP_C.splitlines(True) if not line.startswith("Deal "))
+    [h] = reports(no_deals)
+    assert [(f.kind, f.player) for f in h.findings] == [("bad-trump", None)]
+    # the control: with nothing else to go by, the record proves what it says
+    [h] = reports(no_deals.replace("Tricks Heidi 4 Alice 1\n", ""))
+    assert [(f.kind, f.trick, f.player) for f in h.findings] == [("failed-trump", 3, "Alice")]
+
+
+def test_a_trump_the_leads_contradict_judges_nobody():
+    """Hearts were trump: Heidi's Th took Alice's Ad, and Heidi led next."""
+    text = """[Seats "Heidi Alice"]
+Hand 1
+Dealer Heidi
+Trump c
+Alice play 3
+Heidi play 1
+Trick 1: Alice Ad, Heidi Th
+Trick 2: Heidi Kc, Alice Ac
+Trick 3: Alice 6h, Heidi Kh
+Trick 4: Heidi 8h, Alice Qd
+Trick 5: Heidi 4s, Alice Qc
+"""
+    [h] = reports(text)
+    assert [(f.kind, f.player, f.evidence) for f in h.findings] == [("bad-trump", None, "tricks 1")]
+    assert "with hearts fewer do" in h.findings[0].message
+    # the control: with hearts named, the same tricks prove nothing against anyone
+    [h] = reports(text.replace("Trump c", "Trump h"))
+    assert h.findings == []
+
+
+@pytest.mark.parametrize("style", ("deals", "no-deal"))
+def test_a_trump_the_record_contradicts_accuses_nobody(style):
+    """A trump typed wrong may prove what it says where no lead and no count contradict
+    it (the deals do not say which card was turned up); but where the leads or the
+    table's count do, nobody is accused and the count is not called wrong.  (The nets
+    are left out: a hand believed before may have put the pot chain wrong.)"""
+    text, _ = generate_text(300, players=(2, 6), seed=7200)
+    typed = trump_typed_wrong(text, 1)
+    flagged = bad = 0
+    for _, h in audited(typed if style == "deals" else as_typed(typed, style, 1), readable=False):
+        if any(f.kind == "bad-trump" for f in h.findings):
+            flagged += 1
+            bad += sum(1 for f in h.findings if f.cls == "play" or f.kind == "wrong-trick-count")
+    assert flagged > 20 and bad == 0

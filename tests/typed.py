@@ -194,3 +194,16 @@ def mistyped(text: str, seed: int = 0, share: float = 0.3) -> str:
             line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def trump_typed_wrong(text: str, seed: int = 0, share: float = 0.3) -> str:
+    """About ``share`` of the hands with the `Up` line replaced by a `Trump` line naming
+    another suit: the trump typed wrong (and the up-card not remembered)."""
+    rng = random.Random(seed)
+    out = []
+    for line in text.splitlines():
+        if line.startswith("Up ") and rng.random() < share:
+            suit = line.split()[1][-1]
+            line = "Trump " + rng.choice([s for s in "shdc" if s != suit])
+        out.append(line)
+    return "\n".join(out) + "\n"
