@@ -48,6 +48,7 @@ class Knowledge:
         self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
         self.cycle = self._cycle()
+        self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
         # whose hand the up-card went to: the dealer's, unless the record contradicts who dealt
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
         self._holdings(deals, decisions)
@@ -282,7 +283,7 @@ class Knowledge:
         the dealer (by `Seats`, or by the order of play the tricks show).  Where the up-card
         went is then not known, nor the order of the draws.  (A trick 1 without a card from
         the player on lead is no contradiction: the lead may be the card left out.)"""
-        if late_declarers(decisions, self.seats, self.dealer):
+        if self.late:
             return True
         first = self.recorded[0] if self.recorded else None
         if first is None or first.number not in (None, 1):
@@ -543,7 +544,7 @@ class Knowledge:
         return True
 
 
-def late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str]:
+def _late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str]:
     """The players the record shows declaring out of turn: declarations go round from the
     dealer's left (known only with `Seats`), the second round of draws aside."""
     if not seats or dealer not in seats:

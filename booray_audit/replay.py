@@ -12,7 +12,7 @@ from . import record as r
 from .cards import UNKNOWN, card_str
 from .cinch import Contradicted, Unjudged, Unsettled
 from .engine import SUIT_NAMES
-from .knowledge import Knowledge, late_declarers
+from .knowledge import Knowledge
 from .plays import PlayChecks
 from .rules import Rules
 
@@ -285,7 +285,7 @@ class HandReplay(PlayChecks):
                              f"{d.player} dealt the {card_str(up.card)} up and passed; "
                              "with an Ace up the dealer must play", f"Up {card_str(up.card)}; "
                              f"{d.player} pass", "ace-up-dealer-plays")
-        late = late_declarers(decisions, self.seats, self.dealer)
+        late = know.late
         if late:
             i = self.seats.index(self.dealer)
             order = " ".join(self.seats[i + 1:] + self.seats[:i + 1])
