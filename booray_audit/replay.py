@@ -150,7 +150,7 @@ class HandReplay(PlayChecks):
         know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats)
         self._names(ev)
         self._disputes(ev, seated)
-        self._decisions(decisions, trump, ev, know)
+        self._decisions(decisions, ev, know)
         discards = self._draws(decisions, deals, seated)
         for kind, player, message, evidence in know.errors:
             self.add(kind, None, player, None, message, evidence)
@@ -274,7 +274,7 @@ class HandReplay(PlayChecks):
         self.skip_all = True
         self.trumps |= {trump, *better}
 
-    def _decisions(self, decisions, trump, ev, know):
+    def _decisions(self, decisions, ev, know):
         up = next((e for e in ev if isinstance(e, r.Up)), None)
         # a dealer the record contradicts (know.up_player) may not be who dealt the Ace
         if (up is not None and up.card != UNKNOWN and (up.card & 15) == 14
