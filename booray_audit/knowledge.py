@@ -72,6 +72,9 @@ class Knowledge:
             self.errors.append(("out-of-turn", None, "the record contradicts the order of the seats, so who "
                                 "played each card of a seat-order trick after the leader's is not known",
                                 "Seats " + " ".join(self.seats)))
+        # tricks written with names out of clockwise order: two names may be swapped, so
+        # those players' plays there prove nothing about what they held before
+        self.scrambled = self._scrambled()
         if self.doubtful:
             self._unshown()
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
@@ -276,6 +279,37 @@ class Knowledge:
                 return None
         return found
 
+    def _scrambled(self) -> dict[int, set[str]]:
+        """Per trick (place) whose names are out of clockwise order (by `Seats`, else by the
+        order most full tricks show; every trick when two orders tie), the players whose
+        names may be swapped: the two out of place where swapping them mends the order,
+        else all of the trick's."""
+        if self.cycle is not None or len(self.tricks) < 2:
+            return {}  # every trick agrees with the seats (or with each other)
+        if self.seats:
+            seats = self.seats
+        else:
+            full = collections.Counter(tuple(_rotated([p for p, _ in t.plays], min(p for p, _ in t.plays)))
+                                       for t in self.tricks if {p for p, _ in t.plays} == set(self.active)
+                                       and len(t.plays) == len(self.active))
+            ranked = full.most_common(2)
+            if len(ranked) < 2:
+                return {}
+            if ranked[0][1] == ranked[1][1]:
+                return {t: {p for p, _ in trick.plays} for t, trick in enumerate(self.tricks, 1)}
+            seats = list(ranked[0][0])
+        out: dict[int, set[str]] = {}
+        for t, trick in enumerate(self.tricks, 1):
+            players = [p for p, _ in trick.plays if p in seats]
+            if not players:
+                continue
+            order = [p for p in _rotated(seats, players[0]) if p in players]
+            if order == players:
+                continue
+            off = [i for i, (p, q) in enumerate(zip(players, order)) if p != q]
+            out[t] = {players[i] for i in off} if len(off) == 2 else {p for p, _ in trick.plays}
+        return out
+
     def _dealer_contradicted(self, decisions) -> bool:
         """The record contradicts who dealt (the `Dealer` line, or the turn of the deal that
         stands for it, may name the wrong seat): a declaration made out of turn from the
@@ -432,7 +466,8 @@ class Knowledge:
         unsure = self.unsure_before(p, t) if self._unsure else 0
         if self.full.get(p) and not unsure and not base & self.contested:
             return base, (), True
-        later = [c if k not in self.suspect else UNKNOWN for k, c in self.plays.get(p, []) if k > t]
+        later = [c if k not in self.suspect and p not in self.scrambled.get(k, ()) else UNKNOWN
+                 for k, c in self.plays.get(p, []) if k > t]
         shown = mask_of(c for c in later if c & 15)
         if unsure:  # cards that may have gone unseen: held only if played later
             base &= ~suits_mask(unsure) | shown
@@ -471,7 +506,8 @@ class Knowledge:
         hand = None
         if self.full.get(p) and not (self._unsure and self.unsure_before(p, t)):
             hand = self.post[p] & ~self.played_before(p, t)
-        elif self.complete.get(p) and not any(k >= t for k in self.suspect):
+        elif self.complete.get(p) and not any(k >= t for k in self.suspect) and not any(
+                k >= t and p in ps for k, ps in self.scrambled.items()):
             rest = [c for k, c in self.plays[p] if k >= t]
             if all(c & 15 for c in rest):
                 hand = mask_of(rest)

@@ -402,8 +402,12 @@ class HandReplay(PlayChecks):
                 w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
             after = tricks[t] if t < len(tricks) else None
             # who led next settles the winner only of the trick right before (not across a gap)
+            # (nor a lead whose card the record contradicts: the name may be what is wrong)
             nxt = after.plays[0][0] if after is not None and (
-                after.number is None or trick.number is None or after.number == trick.number + 1) else None
+                after.number is None or trick.number is None or after.number == trick.number + 1) and (
+                after.plays[0][0], t + 1) not in know.doubtful else None
+            if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
+                w = None  # names out of clockwise order, two perhaps swapped: the card's player is not sure
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
@@ -486,7 +490,10 @@ def _tally(know, trump, led: bool = False) -> dict[str, int] | None:
         if len(trick.plays) != len(know.active) or trick.number not in (None, t):
             return None
         w = know.winner(t, [c for _, c in trick.plays], trump)
-        nxt = know.tricks[t].plays[0][0] if t < len(know.tricks) else None
+        nxt = know.tricks[t].plays[0][0] if t < len(know.tricks) and (
+            know.tricks[t].plays[0][0], t + 1) not in know.doubtful else None
+        if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
+            w = None  # names out of clockwise order: the card's player is not sure
         p = trick.plays[w][0] if w is not None and not (led and nxt) else nxt
         if p not in won:
             return None

@@ -480,3 +480,85 @@ def test_generated_hands_with_the_seats_right_prove_the_injected_violations():
     hands = list(audited(_seats_mixed(text, 0, mixed=False), readable=False))
     got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in hands for f in h.findings if f.cls == "play"}
     assert got <= want and len(got) > 15  # 22: without declarations, many plays prove nothing
+
+
+# Two names swapped in a trick: at trick 3 Peggy played the 4h and Trent the 4c, but the
+# record gives them the other way round, out of clockwise order.  Read as written, Trent
+# "held the 4h" when he played the 9s on Peggy's 9h at trick 1.
+NAMES_SWAPPED = """[Seats "Walter Peggy Trent Grace Frank"]
+Hand 1
+Dealer Walter
+Up Ks
+Peggy play
+Trent play
+Grace play 6d -> Jc
+Frank pass
+Walter play Ah 7c -> Ad 3d
+Trick 1: Peggy 9h, Trent 9s, Grace Ts, Walter Qs
+Trick 2: Walter Ks, Peggy 4s, Trent 8c, Grace Js
+Trick 3: Walter 5s, Trent 4h, Peggy 4c, Grace Ac
+Trick 4: Walter 3d, Peggy 4d, Trent 2d, Grace 7d
+Trick 5: Grace Jc, Walter Ad, Peggy Kc, Trent 6c
+"""
+
+
+def test_a_trick_with_names_out_of_clockwise_order_proves_nothing_held_before_it():
+    h = only(NAMES_SWAPPED)
+    assert [(f.kind, f.trick, f.player) for f in h.findings] == [("out-of-turn", 3, "Trent")]
+    # Walter's 5s took trick 3 whoever played the 4h, and Walter led next: the hand settles
+    assert h.settlement.winner == "Walter"
+    # the control: the same cards with the names in clockwise order prove the renege
+    in_order = NAMES_SWAPPED.replace("Walter 5s, Trent 4h, Peggy 4c", "Walter 5s, Peggy 4c, Trent 4h")
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in only(in_order).findings] == [
+        ("renege", 1, "Trent", "held 4h: Trent played it at trick 3")]
+
+
+def test_the_card_that_wins_a_trick_with_names_out_of_order_names_no_sure_winner():
+    """At the last trick Oscar's and Mallory's names are swapped: the 3d (trump) that took
+    it is written as Mallory's.  Unless the next lead bears the winner out, who took such a
+    trick is not known, so the table's count is not called wrong."""
+    text = """[Seats "Frank Trent Heidi Oscar Mallory"]
+Hand 1
+Dealer Heidi
+Up 2d
+Oscar play Js 7s 2h -> Tc 8s Jh
+Mallory play
+Frank play Qh Ts 9c 6s -> Ks Qc 7c Qd
+Trent play 4c -> 6h
+Heidi play
+Trick 1: Oscar 5d, Mallory 9d, Frank Qd, Trent 7d, Heidi 2d
+Trick 2: Frank 7c, Trent Kc, Heidi Ac, Oscar Tc, Mallory 8c
+Trick 3: Heidi Qs, Oscar 8s, Mallory Jd, Frank Ks, Trent Td
+Trick 4: Mallory 7h, Frank Kh, Trent Ah, Heidi 8h, Oscar Jh
+Trick 5: Trent 6h, Heidi 5s, Mallory 3d, Oscar Th, Frank Qc
+Tricks Frank 1 Trent 1 Heidi 1 Oscar 1 Mallory 1
+"""
+    h = only(text)
+    assert [(f.kind, f.trick, f.player) for f in h.findings] == [("out-of-turn", 5, "Mallory")]
+    assert h.settlement.net is None
+    # the control: in clockwise order the record agrees with the table
+    h = only(text.replace("Mallory 3d, Oscar Th", "Oscar 3d, Mallory Th"))
+    assert h.findings == [] and h.replay.tricks == {p: 1 for p in ("Frank", "Trent", "Heidi", "Oscar", "Mallory")}
+
+
+def _names_swapped(text: str, seed: int) -> str:
+    """One trick line in ten with two players' names swapped (the cards kept in place)."""
+    rng = random.Random(seed)
+    out = []
+    for line in text.splitlines():
+        m = re.match(r"^Trick (\d+): (.*)$", line)
+        if m and rng.random() < 0.1:
+            plays = [p.split() for p in m.group(2).split(", ")]
+            if len(plays) > 2:
+                i, j = rng.sample(range(len(plays)), 2)
+                plays[i][0], plays[j][0] = plays[j][0], plays[i][0]
+                line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_generated_hands_with_names_swapped_accuse_nobody():
+    text, _ = generate_text(300, players=(3, 7), seed=0)
+    hands = list(audited(as_typed(_names_swapped(text, 0), "no-deal", 0), readable=False))
+    assert len(hands) == 300
+    assert [f for _, h in hands for f in h.findings if f.cls == "play" or f.kind == "wrong-trick-count"] == []
