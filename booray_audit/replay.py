@@ -167,11 +167,13 @@ class HandReplay(PlayChecks):
         if not active and passed:
             result.all_passed = True
         self._tricks(tricks, know.tricks, trump, active, know, result)
-        if len(self.trumps) > 1 and result.tricks is None and len(tricks) == self.rules.cards:
-            # the trump in doubt: the tricks won each way it may be (the table's count may pick one)
+        if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
+            # the trump in doubt: the tricks won each way it may be, a next lead included (it
+            # may be what is wrong); the table's count may pick one
             ways = [w for s in sorted(self.trumps) for w in (_tally(know, s), _tally(know, s, True)) if w]
-            result.ways = [w for i, w in enumerate(ways) if w not in ways[:i]]
-            result.complete = bool(ways)
+            ways = [w for i, w in enumerate([result.tricks, *ways]) if w and w not in [result.tricks, *ways][:i]]
+            if result.tricks is None or len(ways) > 1:
+                result.tricks, result.ways, result.complete = None, ways, bool(ways)
         result.findings = self.findings
         result.undecidable = self.undecidable
         result.bad_disputes = self.bad_disputes

@@ -245,3 +245,27 @@ def test_a_trump_the_record_contradicts_accuses_nobody(style):
             flagged += 1
             bad += sum(1 for f in h.findings if f.cls == "play" or f.kind == "wrong-trick-count")
     assert flagged > 20 and bad == 0
+
+
+def test_a_lead_under_a_wrong_name_does_not_settle_the_trick_before_it_when_the_trump_is_in_doubt():
+    """Trent led trick 4; the record writes Dave twice.  The lead then contradicts Trent's
+    4d taking trick 3 with diamonds trump, and spades or clubs fit it: the trump is in
+    doubt.  Who took trick 3 must not be taken from the lead in question; the table's
+    count fits diamonds and settles the hand."""
+    text = """[Seats "Trent Dave Alice"]
+Hand 1
+Dealer Trent
+Up 6d
+Dave play 3h -> As
+Alice play Js 8c 7c 5c -> 2h 6h 4h 2s
+Trent play 8s 7s -> Jh 7d
+Trick 1: Dave Qd, Alice 5d, Trent 6d
+Trick 2: Dave Jd, Alice 6h, Trent 7d
+Trick 3: Dave 6c, Alice 4h, Trent 4d
+Trick 4: Dave Ts, Dave As, Alice 2s
+Trick 5: Dave 8h, Alice 2h, Trent Jh
+Tricks Trent 2 Dave 3 Alice 0
+"""
+    [h] = reports(text)
+    assert kinds(h) == {("bad-trump", None), ("out-of-turn", "Dave")}
+    assert h.settlement.winner == "Dave" and h.settlement.won == 3
