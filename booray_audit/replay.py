@@ -174,6 +174,12 @@ class HandReplay(PlayChecks):
             ways = [w for i, w in enumerate([result.tricks, *ways]) if w and w not in [result.tricks, *ways][:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
+        crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
+        if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
+            self.add("out-of-turn", None, crossed[0], None,
+                     f"{crossed[0]} passed, yet plays to trick {know.numbered(crossed[1])}: "
+                     "who played this hand is not known", f"{crossed[0]} pass")
+            result.tricks, result.ways, result.complete = None, [], False
         result.findings = self.findings
         result.undecidable = self.undecidable
         result.bad_disputes = self.bad_disputes

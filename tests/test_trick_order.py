@@ -562,3 +562,37 @@ def test_generated_hands_with_names_swapped_accuse_nobody():
     hands = list(audited(as_typed(_names_swapped(text, 0), "no-deal", 0), readable=False))
     assert len(hands) == 300
     assert [f for _, h in hands for f in h.findings if f.cls == "play" or f.kind == "wrong-trick-count"] == []
+
+
+# The declarations typed with two names swapped: Oscar passed and Dave played, but the
+# record says Dave passed and Oscar played.  Read as written, Dave's tricks counted for
+# nobody and Oscar, who played no card, went bourré.
+PASS_SWAPPED = """[Seats "Oscar Dave Bob Rupert"]
+Hand 1
+Dealer Dave
+Deal Bob Tc 6c 3c Jc 2s
+Deal Rupert 8s As 8c Qs Jd
+Deal Oscar 7h 7d 7c 4c 4d
+Deal Dave 7s 5s Qh Th Js
+Up Js
+Bob play Tc 6c 3c -> Ac 2d Jh
+Rupert play Jd 8c -> 4h 6s
+Dave pass
+Oscar play
+Trick 1: Bob 2d, Rupert As, Dave 7s
+Trick 2: Rupert 4h, Dave Qh, Bob Jh
+Trick 3: Dave 5s, Bob 2s, Rupert 6s
+Trick 4: Rupert Qs, Dave Js, Bob Ac
+Trick 5: Rupert 8s, Dave Th, Bob Jc
+Tricks Dave 1 Bob 0 Rupert 4
+"""
+
+
+def test_a_pass_the_tricks_contradict_leaves_the_hand_unsettled():
+    h = only(PASS_SWAPPED)
+    assert [f for f in h.findings if f.cls in ("play", "claim")] == []
+    assert ("out-of-turn", "Dave") in {(f.kind, f.player) for f in h.findings if f.trick is None}
+    assert h.settlement.net is None
+    # the control: the declarations as they were made
+    right = only(PASS_SWAPPED.replace("Dave pass\nOscar play\n", "Oscar pass\nDave play\n"))
+    assert right.findings == [] and right.settlement.winner == "Rupert"
