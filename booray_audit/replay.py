@@ -170,8 +170,8 @@ class HandReplay(PlayChecks):
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
             # may be what is wrong); the table's count may pick one
-            ways = [w for s in sorted(self.trumps) for w in (_tally(know, s), _tally(know, s, True)) if w]
-            ways = [w for i, w in enumerate([result.tricks, *ways]) if w and w not in [result.tricks, *ways][:i]]
+            seen = [result.tricks, *(_tally(know, s, led) for s in sorted(self.trumps) for led in (False, True))]
+            ways = [w for i, w in enumerate(seen) if w and w not in seen[:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
@@ -293,13 +293,13 @@ class HandReplay(PlayChecks):
                              f"{d.player} dealt the {card_str(up.card)} up and passed; "
                              "with an Ace up the dealer must play", f"Up {card_str(up.card)}; "
                              f"{d.player} pass", "ace-up-dealer-plays")
-        late = know.late
-        if late:
+        if know.late:
             i = self.seats.index(self.dealer)
             order = " ".join(self.seats[i + 1:] + self.seats[:i + 1])
-        for p in late:
-            self.add("out-of-turn", None, p, None, f"{p} declared out of turn (declarations go from the dealer's left)",
-                     f"dealer {self.dealer}; order {order}")
+            for p in know.late:
+                self.add("out-of-turn", None, p, None,
+                         f"{p} declared out of turn (declarations go from the dealer's left)",
+                         f"dealer {self.dealer}; order {order}")
 
     def _draws(self, decisions, deals, seated) -> dict[str, int | None]:
         out: dict[str, int | None] = {}
@@ -410,12 +410,9 @@ class HandReplay(PlayChecks):
                 w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
             after = tricks[t] if t < len(tricks) else None
             # who led next settles the winner only of the trick right before (not across a gap)
-            # (nor a lead whose card the record contradicts: the name may be what is wrong)
-            nxt = after.plays[0][0] if after is not None and (
-                after.number is None or trick.number is None or after.number == trick.number + 1) and (
-                after.plays[0][0], t + 1) not in know.doubtful else None
-            if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
-                w = None  # names out of clockwise order, two perhaps swapped: the card's player is not sure
+            nxt = _led_next(know, t) if after is not None and (
+                after.number is None or trick.number is None or after.number == trick.number + 1) else None
+            w = _borne_out(know, t, trick, w, nxt)
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
@@ -489,6 +486,24 @@ def _ways(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dic
     return [w for i, w in enumerate(ways) if w not in ways[:i]]
 
 
+def _led_next(know, t: int) -> str | None:
+    """Who led the trick after place t; None after the last, or where the record
+    contradicts that lead's card (the name may be what is wrong)."""
+    if t >= len(know.tricks):
+        return None
+    p = know.tricks[t].plays[0][0]
+    return None if (p, t + 1) in know.doubtful else p
+
+
+def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | None:
+    """``w``, the index of the card that won trick t, unless the trick's names are out of
+    clockwise order with its player's among those perhaps swapped, and the next lead
+    (``nxt``) does not bear the winner out."""
+    if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
+        return None
+    return w
+
+
 def _tally(know, trump, led: bool = False) -> dict[str, int] | None:
     """The tricks each player won with ``trump`` as trump, a winner the cards leave open
     (with ``led``, any trick) taken from who led next; None where a trick is short or out
@@ -497,11 +512,8 @@ def _tally(know, trump, led: bool = False) -> dict[str, int] | None:
     for t, trick in enumerate(know.tricks, 1):
         if len(trick.plays) != len(know.active) or trick.number not in (None, t):
             return None
-        w = know.winner(t, [c for _, c in trick.plays], trump)
-        nxt = know.tricks[t].plays[0][0] if t < len(know.tricks) and (
-            know.tricks[t].plays[0][0], t + 1) not in know.doubtful else None
-        if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
-            w = None  # names out of clockwise order: the card's player is not sure
+        nxt = _led_next(know, t)
+        w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
         p = trick.plays[w][0] if w is not None and not (led and nxt) else nxt
         if p not in won:
             return None
