@@ -7,7 +7,7 @@ order, one hand at a time, so a log of any size streams through.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from . import record as r
@@ -324,17 +324,21 @@ def _tricks(rep: Replay, claims: Claims) -> dict[str, int] | None:
 
 
 def _claims(hand: r.Hand) -> Claims:
-    c = Claims()
+    """What the table said: the last `Pot` and `Ante` lines, every `Tricks` and `Net` line."""
+    pot = ante = None
+    tricks: tuple = ()
+    net: tuple = ()
     for e in hand.events:
-        if isinstance(e, r.PotClaim):
-            c = replace(c, pot=e.amount)
-        elif isinstance(e, r.Ante):
-            c = replace(c, ante=e.players)
-        elif isinstance(e, r.TricksClaim):
-            c = replace(c, tricks=c.tricks + e.counts)
-        elif isinstance(e, r.NetClaim):
-            c = replace(c, net=c.net + e.amounts)
-    return c
+        kind = type(e)
+        if kind is r.PotClaim:
+            pot = e.amount
+        elif kind is r.Ante:
+            ante = e.players
+        elif kind is r.TricksClaim:
+            tricks += e.counts
+        elif kind is r.NetClaim:
+            net += e.amounts
+    return Claims(pot, ante, tricks, net)
 
 
 def _names(text: str):

@@ -18,9 +18,7 @@ import re
 from . import record as r
 from .cards import parse_card, parse_suit
 
-_TOKEN = re.compile(r"->|[,:]|[^\s,:]+")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-.']*\Z")
-_CARD = re.compile(r"(?:10|[2-9AKQJTakqjt?])[shdcSHDC]\Z|\?\?\Z")
 _INT = re.compile(r"[0-9]{1,9}\Z")
 _SIGNED = re.compile(r"[+-]?[0-9]{1,30}\Z")
 _KIND = re.compile(r"[a-zA-Z][a-zA-Z\-]*\Z")
@@ -53,7 +51,9 @@ def items(body) -> list | None:
                 text = text[:hash_at]
             if not _PLAIN.match(text):
                 return None
-            toks = _TOKEN.findall(text)
+            # `,` and `:` are tokens of their own (a word glued to `->` reads as no name or
+            # card, so Lark takes that hand)
+            toks = text.replace(",", " , ").replace(":", " : ").split()
             if not toks:
                 continue
             out.append(_line(toks, n))
@@ -63,13 +63,16 @@ def items(body) -> list | None:
 
 
 _NAMES: set[str] = set()   # tokens already read as names (a log repeats its players')
-_CARDS: dict[str, int] = {}  # and as cards; at most a few hundred spellings
+# every spelling of a card the grammar takes: ranks 2-10, A K Q J T (either case) or ?, then
+# a suit letter (either case); and ??
+_CARDS: dict[str, int] = {tok: parse_card(tok) for tok in
+                          [r + s for r in [*"23456789AKQJTakqjt?", "10"] for s in "shdcSHDC"] + ["??"]}
 
 
 def _name(tok: str) -> str:
     if tok in _NAMES:
         return tok
-    if not _NAME.match(tok) or tok.lower() in _KEYWORDS or _CARD.match(tok):
+    if not _NAME.match(tok) or tok.lower() in _KEYWORDS or tok in _CARDS:
         raise _Decline
     if len(_NAMES) >= 100_000:  # a log of many players: start afresh, memory stays bounded
         _NAMES.clear()
@@ -78,12 +81,10 @@ def _name(tok: str) -> str:
 
 
 def _card(tok: str) -> int:
-    card = _CARDS.get(tok)
-    if card is None:
-        if not _CARD.match(tok):
-            raise _Decline
-        card = _CARDS[tok] = parse_card(tok)
-    return card
+    try:
+        return _CARDS[tok]
+    except KeyError:
+        raise _Decline from None
 
 
 def _int(tok: str, most: int = INT32) -> int:
@@ -94,6 +95,9 @@ def _int(tok: str, most: int = INT32) -> int:
 
 def _pairs(toks: list[str], value) -> tuple:
     """NAME value (","? NAME value)*"""
+    n = len(toks)
+    if n % 3 == 2 and toks[2::3].count(",") == n // 3:  # the usual form: pairs between commas
+        return tuple(zip(map(_name, toks[0::3]), map(value, toks[1::3])))
     out, i = [], 0
     while i < len(toks):
         if out and toks[i] == ",":
@@ -131,7 +135,7 @@ def _line(toks: list[str], n: int):
     if head == "pot" and len(rest) == 1:
         return r.PotClaim(_int(rest[0], 10**30), line=n)
     if head == "deal" and len(rest) >= 2:
-        return r.Deal(_name(rest[0]), tuple(_card(t) for t in rest[1:]), line=n)
+        return r.Deal(_name(rest[0]), tuple(map(_card, rest[1:])), line=n)
     if head == "up" and len(rest) == 1:
         return r.Up(_card(rest[0]), line=n)
     if head == "trump" and len(rest) == 1 and len(rest[0]) == 1 and rest[0] in "shdcSHDC":
@@ -203,4 +207,4 @@ def _cards_or_count(toks: list[str]):
         return _int(toks[0])
     if not toks:
         raise _Decline
-    return tuple(_card(t) for t in toks)
+    return tuple(map(_card, toks))

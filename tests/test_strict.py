@@ -67,7 +67,9 @@ def test_generated_logs_are_read_alike_and_all_fast():
 WORDS = ["Hand", "hand 7", "Trick", "Tricks", "Net", "Dispute", "Deal", "Up", "Trump", "Seats", "Dealer",
          "Ante", "Pot", "pass", "play", "draw", "->", ",", ":", "Ann", "Ben", "Qs", "10h", "??", "?h", "T",
          "3", "-2", "+4", "0", "99999999999", "{note}", "#", '"Big Ben"', "all", "none", "renege", "s",
-         "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦", '"a#b"]', "[Rule", '"limit=100"]', '\\"', "\t"]
+         "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦", '"a#b"]', "[Rule", '"limit=100"]', '\\"', "\t",
+         # commas, colons and arrows written against a word
+         "->Qc", "Qc->2d", "2d->", "->->", "Ann:", "1:Ann", ",Ben", "Qs,", ",", ",,", ":", "-"]
 
 
 def test_mutated_lines_are_read_alike_or_left_to_lark():
