@@ -52,9 +52,11 @@ def parse_card(text: str) -> int:
 
 def card_str(card: int) -> str:
     """The canonical text: rank letter + lowercase suit (``Ts``, ``?h``, ``??``)."""
-    if card == UNKNOWN:
-        return "??"
-    return RANK_LETTERS[card & 15] + SUIT_LETTERS[card >> 4]
+    return _TEXT[card]
+
+
+_TEXT = [RANK_LETTERS[c & 15] + SUIT_LETTERS[c >> 4] if c & 15 < len(RANK_LETTERS) else None
+         for c in range(UNKNOWN)] + ["??"]
 
 
 def suit_of(card: int) -> int:

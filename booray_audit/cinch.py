@@ -917,11 +917,12 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
             if not c & 15 or q not in index:
                 return None
             i = index[q]
-            if q != p and k not in know.doubted:
+            if q != p and seen and k not in know.doubted:
                 shown = reveal(c, seen, trump, know.rules)
-                held, suits = know.proven_held(q, k)
-                if shown and not (shown & held or any(shown & suit_mask(s) == suit_mask(s) for s in suits)):
-                    forb[i] |= shown
+                if shown:
+                    held, suits = know.proven_held(q, k)
+                    if not (shown & held or any(shown & suit_mask(s) == suit_mask(s) for s in suits)):
+                        forb[i] |= shown
             counts[i] -= 1
             played |= 1 << c
             seen.append(c)

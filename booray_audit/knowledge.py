@@ -447,7 +447,9 @@ class Knowledge:
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
         before = self._before.get(p)
-        return before[max(0, min(t, len(before) - 1))] if before else 0
+        if not before:
+            return 0
+        return before[t] if 0 <= t < len(before) else before[0 if t < 0 else -1]
 
     def held_besides(self, p: str, t: int) -> tuple[int, tuple[int, ...], bool]:
         """P's cards at trick t other than the one played there: (known mask, suits of

@@ -89,7 +89,7 @@ class PlayChecks:
         if self.rules.cinch == "off" or self.cinch is None:
             kept["cinch-follow"] = kept["cinch-last"] = "the cinch is not judged under these rules"
         else:
-            self._cinch_follow(t, p, c, prior, trump, know, won, full_trick, kept)
+            self._cinch_follow(t, p, c, prior, best, trump, know, won, full_trick, kept)
         return kept
 
     def _beat(self, t, p, c, target, held, proven, know, kept, trumping) -> bool:
@@ -149,7 +149,9 @@ class PlayChecks:
         elif pos is not None:
             kept["lead-trump"] = f"{p} held no trump" if not trumps else "another player could hold a trump"
 
-    def _cinch_follow(self, t, p, c, prior, trump, know, won, full_trick, kept):
+    def _cinch_follow(self, t, p, c, prior, best, trump, know, won, full_trick, kept):
+        """The cinch duties of a card played after the lead (``best``: the card winning the
+        trick before it)."""
         hand = know.whole_hand(p, t)
         if hand is None:
             return
@@ -159,8 +161,8 @@ class PlayChecks:
             kept["cinch-last"] = f"{p} was not last to play"
         if last and self.rules.cinch_last:
             kept["cinch-follow"] = f"{p} was last to play"
-            winners = [x for x in cards_of(legal(hand, prior, trump, self.rules).cards) if _wins(x, prior, trump)]
-            if not winners or _wins(c, prior, trump):
+            winners = [x for x in cards_of(legal(hand, prior, trump, self.rules).cards) if beats(x, best, trump)]
+            if not winners or beats(c, best, trump):
                 kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
                 return
             self._duty("cinch-last", know, p, t, c, won, prior, kept, winners[-1],
@@ -169,12 +171,11 @@ class PlayChecks:
         if last:  # cinch-last=no: the follow duty still applies, as before
             kept["cinch-last"] = "no cinch-last duty under these rules"
         trumps = hand & suit_mask(trump)
-        if not trumps:
+        if not trumps or led != trump and hand & suit_mask(led):  # following a plain suit: no trump is legal
             kept["cinch-follow"] = "no trump was legal"
             return
-        legal_trumps = legal(hand, prior, trump, self.rules).cards & trumps
-        if not (legal_trumps and (led == trump or not hand & suit_mask(led))):
-            kept["cinch-follow"] = "no trump was legal" if not legal_trumps else f"{p} could follow suit"
+        if not legal(hand, prior, trump, self.rules).cards & trumps:
+            kept["cinch-follow"] = "no trump was legal"
             return
         top = _top(trumps)
         same = know.equivalent(p, t, c, top, prior)
@@ -209,21 +210,20 @@ def _top(mask: int) -> int:
 
 
 def _best(prior, trump) -> int | None:
+    """The card winning the trick so far; None when a card of unknown rank may be."""
     led = prior[0] >> 4
     best = None
     for c in prior:
-        if c & 15 == 0:
-            if c >> 4 in (led, trump):
+        suit = c >> 4
+        if not c & 15:
+            if suit == led or suit == trump:
                 return None  # an unknown rank in a suit that could be winning
-            continue
-        if best is None:
-            if c >> 4 in (led, trump):
+        elif best is None:
+            if suit == led or suit == trump:
                 best = c
-        elif beats(c, best, trump):
+        elif suit == best >> 4:
+            if c > best:  # the same suit: the higher rank (engine.beats)
+                best = c
+        elif suit == trump:
             best = c
     return best
-
-
-def _wins(card, prior, trump) -> bool:
-    best = _best(prior, trump)
-    return best is not None and beats(card, best, trump)

@@ -190,8 +190,9 @@ class HandReplay(PlayChecks):
         (a typo, usually) that suggests the closest seated names; its plays are not judged."""
         if not self.seats:
             return
+        seated = set(self.seats)
         for name, line in _naming(ev):
-            if name in self.seats or name in self.unseated:
+            if name in seated or name in self.unseated:
                 continue
             self.unseated.add(name)
             self.skip.add(name)
