@@ -323,8 +323,6 @@ class Knowledge:
         if first is None or first.number not in (None, 1):
             return False
         leader = self.first_leader()
-        if leader is None and not self.seats and self.cycle and self.dealer in self.cycle and len(self.cycle) > 1:
-            leader = _rotated(self.cycle, self.dealer)[1]  # the dealer played: the next player led
         # a trick short of the card of the player on lead: the lead may be the card left out
         return leader is not None and first.plays[0][0] != leader and any(p == leader for p, _ in first.plays)
 
@@ -336,7 +334,14 @@ class Knowledge:
         return [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
 
     def first_leader(self) -> str | None:
-        if not self.seats or self.dealer not in self.seats:
+        """Who leads trick 1: the first active player left of the dealer, by `Seats`; without
+        them, the player after the dealer in the order of play the tricks show, when the
+        dealer played (a dealer who passed sits where the record does not show)."""
+        if not self.seats:
+            if self.cycle and self.dealer in self.cycle and len(self.cycle) > 1:
+                return _rotated(self.cycle, self.dealer)[1]
+            return None
+        if self.dealer not in self.seats:
             return None
         i = self.seats.index(self.dealer)
         for p in self.seats[i + 1:] + self.seats[:i + 1]:

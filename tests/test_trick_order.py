@@ -12,7 +12,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import as_typed, round_table, swap_lines, wrong_dealer
+from .typed import as_typed, round_table, swap_lines, winner_first, wrong_dealer
 
 # Ann wins the first four tricks.  Trick 2 (the As) is written below trick 3 (the Ks):
 # read in the written order, Bob played the 8h on the Ks while still holding the 5s he
@@ -270,6 +270,63 @@ def test_generated_hands_written_round_the_table_accuse_only_the_injected():
     assert got <= want and len(got) > 10
 
 
+# -- trick 1 written from the card that won it, in a record without `Seats` -----------------
+
+# Cal dealt, so Ann led trick 1 (9d); Cal trumped with the As and won.  The record, typed
+# from memory without `Seats` or deals, writes trick 1 from Cal's As, as a spade lead.
+# Read as written, Ann and Bob threw diamonds on it while holding spades they play later.
+# But the tricks show the order of play (Ann, Bob, Cal clockwise), so the player after
+# the dealer, Ann, was on lead: the record contradicts the lead, and judges nothing by it.
+WINNER_FIRST = """[Ante "1"]
+Hand 1
+Dealer Cal
+Up 8s
+Ann play
+Bob play 1
+Cal play 1
+Trick 1: Cal As, Ann 9d, Bob Jd
+Trick 2: Cal Ks, Ann 5s, Bob 2s
+Trick 3: Cal 4s, Ann 3s, Bob 6s
+Trick 4: Bob Kh, Cal 2c, Ann Qh
+Trick 5: Bob Tc, Cal 3c, Ann 7c
+"""
+
+
+def test_a_first_trick_led_out_of_turn_without_seats_proves_no_renege():
+    h = only(WINNER_FIRST)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings] == [
+        ("out-of-turn", 1, "Cal", "the first active player left of the dealer (Cal) leads: Ann")]
+    assert h.replay.tricks == {"Ann": 0, "Bob": 3, "Cal": 2}
+    # written from the lead, the same hand is clean
+    fixed = WINNER_FIRST.replace("Trick 1: Cal As, Ann 9d, Bob Jd", "Trick 1: Ann 9d, Bob Jd, Cal As")
+    assert only(fixed).findings == []
+
+
+def test_a_first_trick_led_by_the_player_after_the_dealer_proves_the_renege():
+    """With Bob dealing, Cal (after him in the order of play) was on lead: the record agrees
+    with itself, and proves both breaches."""
+    h = only(WINNER_FIRST.replace("Dealer Cal", "Dealer Bob"))
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings if f.cls == "play"] == [
+        ("renege", 1, "Ann", "held 5s: Ann played it at trick 2"),
+        ("renege", 1, "Bob", "held 6s: Bob played it at trick 3")]
+
+
+def test_generated_hands_with_tricks_written_from_their_winners_accuse_only_the_injected():
+    """Typed from memory (no `Seats`, no deals, draws as counts), a third of the tricks
+    written from the card that won them: nothing is judged by a lead the record
+    contradicts, and an injected violation is found where the order holds."""
+    text, _ = generate_text(300, players=(4, 6), seed=29000)  # 76 false findings here, before
+    typed = as_typed(winner_first(text, random.Random(0)), "from-memory")
+    bad = [(h.replay.number, f.kind, f.player) for _, h in audited(typed) for f in h.findings if f.cls == "play"]
+    assert bad == []
+    text, injected = generate_text(120, players=(3, 6), seed=46, violations=0.6)
+    want = {(i.session, i.hand, i.trick, i.player, i.kind) for i in injected}
+    typed = as_typed(winner_first(text, random.Random(1)), "from-memory")
+    got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in audited(typed) for f in h.findings if f.cls == "play"}
+    assert got <= want and len(got) > 10
+
+
 # -- a trick left out of a record with no trick numbers ------------------------------------
 
 # Ann wins every trick.  The record leaves out trick 2 (Ann Ks, Bob 6s, Cal 5c) and numbers
@@ -339,9 +396,10 @@ def test_a_dealer_the_record_contradicts_is_not_known_to_hold_the_up_card():
     assert [f for f in h.findings if f.cls == "play"] == []
     assert {(f.kind, f.player) for f in h.findings} == {("out-of-turn", p) for p in (
         "Peggy", "Frank", "Eve", "Carol", "Bob", "Rupert")}
-    # without `Seats`, the order of play the tricks show contradicts the dealer the same way
+    # without `Seats`, the order of play the tricks show contradicts the dealer the same way:
+    # Frank, after Rupert in it, was on lead at trick 1
     no_seats = only(WRONG_DEALER.replace('[Seats "Rupert Peggy Frank Eve Carol Bob"]\n', ""))
-    assert no_seats.findings == []
+    assert [(f.kind, f.trick, f.player) for f in no_seats.findings] == [("out-of-turn", 1, "Rupert")]
 
 
 def test_a_dealer_the_record_bears_out_holds_the_up_card():

@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 import re
 
+from booray_audit.cards import parse_card
+from booray_audit.engine import winning
+
 STYLES = ("counts", "no-seats", "no-deal", "seat-order", "suit-only", "from-memory")
 # styles whose records give the discards only as counts: bots must judge without them
 HIDES_DISCARDS = ("counts", "from-memory")
@@ -71,6 +74,24 @@ def round_table(lines: list[str], seats: list[str], rng: random.Random) -> list[
             line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
         out.append(line)
     return out
+
+
+def winner_first(text: str, rng: random.Random, share: float = 0.3) -> str:
+    """That share of the trick lines written from the card that won the trick, not from
+    the lead (round the table, the order of play kept): who took it, jotted first."""
+    out, trump = [], None
+    for line in text.splitlines():
+        if line.startswith("Hand "):
+            trump = None
+        elif line.startswith("Up "):
+            trump = parse_card(line.split()[1]) >> 4
+        m = _TRICK.match(line)
+        if m and trump is not None and rng.random() < share:
+            plays = [p.split() for p in m.group(2).split(", ")]
+            w = winning([parse_card(c) for _, c in plays], trump)
+            line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays[w:] + plays[:w])
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def wrong_dealer(text: str, rng: random.Random) -> str:
