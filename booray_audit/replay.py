@@ -174,6 +174,14 @@ class HandReplay(PlayChecks):
             ways = [w for i, w in enumerate(seen) if w and w not in seen[:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
+        if know.seats_doubted and trump is not None and len(tricks) == self.rules.cards:
+            # the seats may be right and a lead wrong instead (a trick written from another
+            # card than the lead): the tricks its cards give as the seats place them are
+            # another way the hand may have gone; the table's count may pick one
+            ways = result.ways if result.tricks is None else [result.tricks]
+            seated = _tally(know, trump, tricks=know.recorded)
+            if ways and seated and seated not in ways:
+                result.tricks, result.ways, result.complete = None, [*ways, seated], True
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
         if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
             self.add("out-of-turn", None, crossed[0], None,
@@ -505,12 +513,13 @@ def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | Non
     return w
 
 
-def _tally(know, trump, led: bool = False) -> dict[str, int] | None:
+def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None:
     """The tricks each player won with ``trump`` as trump, a winner the cards leave open
     (with ``led``, any trick) taken from who led next; None where a trick is short or out
-    of place, or its winner stays unknown."""
+    of place, or its winner stays unknown.  ``tricks``: the tricks to count (the checks'
+    by default)."""
     won = dict.fromkeys(know.active, 0)
-    for t, trick in enumerate(know.tricks, 1):
+    for t, trick in enumerate(know.tricks if tricks is None else tricks, 1):
         if len(trick.plays) != len(know.active) or trick.number not in (None, t):
             return None
         nxt = _led_next(know, t)

@@ -540,6 +540,50 @@ def test_generated_hands_with_the_seats_right_prove_the_injected_violations():
     assert got <= want and len(got) > 15  # 22: without declarations, many plays prove nothing
 
 
+# The seats right, but tricks 2-5 written by seat from the card that won them: Trent's 5c
+# (a trump) took Rupert's 5s lead at trick 2, and Rupert's Qd took trick 3.  Rupert's Qc
+# won trick 1, yet the next trick is written from Trent: the record contradicts itself,
+# and the seats are put in doubt.  The next leads (each the winner of its own trick)
+# then give trick 1 to Trent: 1 trick for Rupert and 4 for Trent.  The cards as the seats
+# place them give Rupert 2 and Trent 3, as the table counted: either may be the hand.
+SEATED_FROM_WINNERS = """[Seats "Rupert Frank Trent"]
+[Ante "1"]
+Hand 1
+Dealer Rupert
+Deal Frank Qh 3h 8h Js Kh
+Deal Trent Ac Ah 9d 9h 5c
+Deal Rupert Ts 9c 4h 3s Qc
+Up Qc
+Frank play 3h -> 5h
+Trent play 9h -> Jd
+Rupert play Ts 4h 3s -> Qd 5s 3d
+Trick 1: Frank: Qh Ah Qc
+Trick 2: Trent: 5c 5s Js
+Trick 3: Rupert: Qd 8h Jd
+Trick 4: Trent: 9d 3d Kh
+Trick 5: Trent: Ac 9c 5h
+Tricks Rupert 2 Frank 0 Trent 3
+"""
+
+
+def test_seat_order_tricks_the_leads_contradict_are_counted_both_ways():
+    h = only(SEATED_FROM_WINNERS)
+    assert [f for f in h.findings if f.cls in ("play", "claim")] == []
+    assert h.replay.tricks is None
+    assert {"Rupert": 2, "Frank": 0, "Trent": 3} in h.replay.ways
+    assert {"Rupert": 1, "Frank": 0, "Trent": 4} in h.replay.ways
+    assert h.settlement.net == {"Rupert": -1, "Frank": -4, "Trent": 2}  # by the table's count
+    # without the table's count, the hand's settlement is not known
+    h = only(SEATED_FROM_WINNERS.replace("Tricks Rupert 2 Frank 0 Trent 3\n", ""))
+    assert h.settlement.net is None and [f for f in h.findings if f.cls in ("play", "claim")] == []
+
+
+def test_generated_hands_with_seat_order_tricks_written_from_their_winners_accuse_nobody():
+    text, _ = generate_text(300, players=(3, 6), seed=46)  # 6 trick counts called wrong here, before
+    typed = as_typed(winner_first(text, random.Random(0), 0.5), "seat-order")
+    assert [f for _, h in audited(typed) for f in h.findings if f.cls in ("play", "claim")] == []
+
+
 # Two names swapped in a trick: at trick 3 Peggy played the 4h and Trent the 4c, but the
 # record gives them the other way round, out of clockwise order.  Read as written, Trent
 # "held the 4h" when he played the 9s on Peggy's 9h at trick 1.
