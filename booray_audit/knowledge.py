@@ -48,6 +48,7 @@ class Knowledge:
         self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
         self.cycle = self._cycle()
+        self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show
         self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
         # whose hand the up-card went to: the dealer's, unless the record contradicts who dealt
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
@@ -289,10 +290,7 @@ class Knowledge:
         if self.seats:
             seats = self.seats
         else:
-            full = collections.Counter(tuple(_rotated([p for p, _ in t.plays], min(p for p, _ in t.plays)))
-                                       for t in self.tricks if {p for p, _ in t.plays} == set(self.active)
-                                       and len(t.plays) == len(self.active))
-            ranked = full.most_common(2)
+            ranked = self._orders()
             if len(ranked) < 2:
                 return {}
             if ranked[0][1] == ranked[1][1]:
@@ -309,6 +307,20 @@ class Knowledge:
             off = [i for i, (p, q) in enumerate(zip(players, order)) if p != q]
             out[t] = {players[i] for i in off} if len(off) == 2 else {p for p, _ in trick.plays}
         return out
+
+    def _orders(self) -> list[tuple[tuple[str, ...], int]]:
+        """The two orders of play the most full tricks show, each with how many show it."""
+        return collections.Counter(tuple(_rotated([p for p, _ in t.plays], min(p for p, _ in t.plays)))
+                                   for t in self.recorded if {p for p, _ in t.plays} == set(self.active)
+                                   and len(t.plays) == len(self.active)).most_common(2)
+
+    def _usual(self) -> list[str] | None:
+        """Without `Seats`, where the tricks disagree on the order of play: the order most
+        full tricks show (None when two orders tie)."""
+        if self.seats or self.cycle is not None:
+            return None
+        ranked = self._orders()
+        return list(ranked[0][0]) if ranked and (len(ranked) < 2 or ranked[0][1] > ranked[1][1]) else None
 
     def _dealer_contradicted(self, decisions) -> bool:
         """The record contradicts who dealt (the `Dealer` line, or the turn of the deal that
@@ -335,11 +347,13 @@ class Knowledge:
 
     def first_leader(self) -> str | None:
         """Who leads trick 1: the first active player left of the dealer, by `Seats`; without
-        them, the player after the dealer in the order of play the tricks show, when the
-        dealer played (a dealer who passed sits where the record does not show)."""
+        them, the player after the dealer in the order of play the tricks show (where they
+        disagree, the order most show), when the dealer played (a dealer who passed sits
+        where the record does not show)."""
         if not self.seats:
-            if self.cycle and self.dealer in self.cycle and len(self.cycle) > 1:
-                return _rotated(self.cycle, self.dealer)[1]
+            order = self.cycle or self.usual
+            if order and self.dealer in order and len(order) > 1:
+                return _rotated(order, self.dealer)[1]
             return None
         if self.dealer not in self.seats:
             return None

@@ -170,7 +170,7 @@ class HandReplay(PlayChecks):
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
             # may be what is wrong); the table's count may pick one
-            seen = [result.tricks, *(_tally(know, s, led) for s in sorted(self.trumps) for led in (False, True))]
+            seen = [result.tricks, *(w for s in sorted(self.trumps) for w in _tallies(know, s))]
             ways = [w for i, w in enumerate(seen) if w and w not in seen[:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
@@ -405,6 +405,17 @@ class HandReplay(PlayChecks):
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
                 trick_ok = False
                 doubt = True
+            elif in_order and not know.seats and t in know.scrambled:
+                # without `Seats`: names out of the order of play most tricks show (a trick
+                # written backwards, say): its lead may be any of its cards
+                usual = _rotated(know.usual, leader) if know.usual and leader in know.usual else None
+                bad = next((p for p, q in zip(players, [q for q in usual if q in players]) if p != q),
+                           leader) if usual else leader
+                how = f"most tricks go round: {', '.join(usual)}" if usual else "the tricks disagree on the order of play"
+                self.add("out-of-turn", t, bad, None, f"{bad} played out of turn at trick {know.numbered(t)} ({how})",
+                         "Trick " + ", ".join(players))
+                trick_ok = False
+                doubt = True
             cards = [c for _, c in trick.plays]
             if doubt:
                 know.doubted.add(t)
@@ -529,6 +540,30 @@ def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None
             return None
         won[p] += 1
     return won
+
+
+def _tallies(know, trump) -> list[dict[str, int]]:
+    """The tricks each player won with ``trump`` as trump, every way the tricks whose cards
+    give them to another player than the one who led next may have gone (the card, the
+    trick's order or the lead may be written wrong), up to MOST_IN_DOUBT of them; past
+    that, all by the cards and all by the next leads."""
+    won = dict.fromkeys(know.active, 0)
+    unsure: list[tuple[str, str | None]] = []
+    for t, trick in enumerate(know.tricks, 1):
+        if len(trick.plays) != len(know.active) or trick.number not in (None, t):
+            return []
+        nxt = _led_next(know, t)
+        w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
+        p = trick.plays[w][0] if w is not None else nxt
+        if p not in won:
+            return []
+        if nxt is not None and nxt != p:
+            unsure.append((p, nxt if nxt in won else None))
+        else:
+            won[p] += 1
+    if len(unsure) > MOST_IN_DOUBT:
+        return [w for w in (_tally(know, trump), _tally(know, trump, led=True)) if w]
+    return _ways(won, unsure)
 
 
 def _sure_winner(know, t, cards, trump) -> int | None:

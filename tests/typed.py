@@ -94,6 +94,17 @@ def winner_first(text: str, rng: random.Random, share: float = 0.3) -> str:
     return "\n".join(out) + "\n"
 
 
+def backwards(text: str, rng: random.Random, share: float = 0.3) -> str:
+    """That share of the trick lines written backwards: last card first."""
+    out = []
+    for line in text.splitlines():
+        m = _TRICK.match(line)
+        if m and rng.random() < share:
+            line = f"Trick {m.group(1)}: " + ", ".join(reversed(m.group(2).split(", ")))
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def wrong_dealer(text: str, rng: random.Random) -> str:
     """About half the hands name the next seat as the dealer, and no hand gives its deals."""
     seats: list[str] = []
