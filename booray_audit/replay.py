@@ -405,6 +405,13 @@ class HandReplay(PlayChecks):
                          f"{', '.join(order)})", "Trick " + ", ".join(players))
                 trick_ok = False
                 doubt = True
+            elif in_order and len(set(players)) < len(players):
+                # a name written twice (two tricks written as one, say): who played what is not known
+                bad = next(p for i, p in enumerate(players) if p in players[:i])
+                self.add("out-of-turn", t, bad, None, f"{bad} plays twice at trick {know.numbered(t)}",
+                         "Trick " + ", ".join(players))
+                trick_ok = False
+                doubt = True
             elif in_order and not know.seats and t in know.scrambled:
                 # without `Seats`: names out of the order of play most tricks show (a trick
                 # written backwards, say): its lead may be any of its cards
@@ -421,8 +428,8 @@ class HandReplay(PlayChecks):
                 know.doubted.add(t)
             if trick_ok and not doubt:
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
-            if missing or len(cards) < playing:
-                w = None  # a card left out may be the one that won
+            if missing or len(cards) < playing or len(set(players)) < len(players):
+                w = None  # a card left out may be the one that won (or a name written twice its player)
             elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
                 ws = {_sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
                 w = ws.pop() if len(ws) == 1 else None

@@ -12,7 +12,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
-from .typed import as_typed, backwards, round_table, swap_lines, winner_first, wrong_dealer
+from .typed import as_typed, backwards, round_table, swap_lines, two_as_one, winner_first, wrong_dealer
 
 # Ann wins the first four tricks.  Trick 2 (the As) is written below trick 3 (the Ks):
 # read in the written order, Bob played the 8h on the Ks while still holding the 5s he
@@ -437,6 +437,42 @@ def test_generated_hands_with_tricks_written_backwards_accuse_only_the_injected(
     typed = as_typed(backwards(text, random.Random(1), 0.2), "no-seats")
     got = {(s, f.hand, f.trick, f.player, f.kind) for s, h in audited(typed) for f in h.findings if f.cls == "play"}
     assert got <= want and len(got) > 10
+
+
+# -- two tricks written as one ------------------------------------------------------------------
+
+# Tricks 1 and 2 on one line, without `Seats`: read as one trick led with the 4d, Dave's
+# Kc (his card to trick 2, a club lead) looked like a renege.  A name written twice in a
+# trick is a lead out of turn: nothing in it is judged, and it has no sure winner.
+TWO_AS_ONE = """[Ante "1"]
+Hand 1
+Dealer Dave
+Up Kc
+Ivan play 3
+Alice play 3
+Dave play 4
+Trick 1: Ivan 4d, Alice Ac, Dave Ad, Alice 6c, Dave Kc, Ivan Jc
+Trick 3: Dave 3s, Ivan 8s, Alice 3c
+Trick 4: Alice 3h, Dave 5h, Ivan 8h
+Trick 5: Ivan 5s, Alice 6h, Dave 9d
+Tricks Ivan 2 Alice 2 Dave 1
+"""
+
+
+def test_two_tricks_written_as_one_judge_nobody():
+    h = only(TWO_AS_ONE)
+    assert [(f.kind, f.trick, f.player, f.message) for f in h.findings if f.trick == 1] == [
+        ("out-of-turn", 1, "Alice", "Alice plays twice at trick 1")]
+    assert [f for f in h.findings if f.cls != "record"] == []
+    # with `Seats`, the name out of turn is reported against them, as before
+    seated = only('[Seats "Dave Ivan Alice"]\n' + TWO_AS_ONE)
+    assert [f for f in seated.findings if f.cls != "record"] == []
+
+
+def test_generated_hands_with_two_tricks_written_as_one_accuse_nobody():
+    text, _ = generate_text(300, players=(3, 6), seed=49)  # 73 false reneges here, before
+    typed = as_typed(two_as_one(text, random.Random(0)), "from-memory")
+    assert [f for _, h in audited(typed) for f in h.findings if f.cls in ("play", "claim")] == []
 
 
 # -- a trick left out of a record with no trick numbers ------------------------------------

@@ -105,6 +105,22 @@ def backwards(text: str, rng: random.Random, share: float = 0.3) -> str:
     return "\n".join(out) + "\n"
 
 
+def two_as_one(text: str, rng: random.Random, share: float = 0.4) -> str:
+    """That share of the hands with two tricks in a row written on one line (the second
+    trick's line and number dropped)."""
+    out: list[str] = []
+    for part in text.split("\n\n"):
+        lines = part.split("\n")
+        tricks = [i for i, line in enumerate(lines) if _TRICK.match(line)]
+        if len(tricks) > 1 and rng.random() < share:
+            k = rng.randrange(len(tricks) - 1)
+            a, b = tricks[k], tricks[k + 1]
+            lines[a] += ", " + _TRICK.match(lines[b]).group(2)
+            del lines[b]
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
 def wrong_dealer(text: str, rng: random.Random) -> str:
     """About half the hands name the next seat as the dealer, and no hand gives its deals."""
     seats: list[str] = []
