@@ -119,9 +119,11 @@ static u64 legal(const Search *s, u64 hand, const int *cards, int n)
         return follow;
     }
     u64 trumps = trump < 4 ? hand & suit_mask(trump) : 0;
-    if (!trumps || !s->must_trump)
+    if (!trumps)
         return hand;
     u64 beaters = (best >> 4) == trump ? trumps & above(best) : trumps;
+    if (!s->must_trump)  /* no duty to trump, but a trump played must over-trump */
+        return s->must_overtrump && beaters && beaters != trumps ? (hand & ~trumps) | beaters : hand;
     if (s->must_overtrump && beaters)
         return beaters;
     if (!beaters && s->may_keep)
@@ -148,13 +150,15 @@ static u64 reveal(const Search *s, int card, const int *prior, int n, int best)
         return out;
     }
     out |= suit_mask(led);
-    if (led == trump || !s->must_trump)
+    if (led == trump)
         return out;
-    if (suit == trump) {
+    if (suit == trump) {  /* with or without a duty to trump, a trump played must over-trump */
         if (s->must_overtrump && (best >> 4) == trump && !beats(card, best, trump))
             out |= suit_mask(trump) & above(best);
         return out;
     }
+    if (!s->must_trump)
+        return out;
     if (!s->may_keep || (best >> 4) != trump)
         out |= suit_mask(trump);
     else

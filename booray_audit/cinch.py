@@ -91,11 +91,13 @@ def reveal(card: int, prior: list[int], trump: int, rules: Rules, best: int | No
                 out |= suit_mask(led) & above(target)
         return out
     out |= suit_mask(led)
-    if led == trump or not rules.must_trump:
+    if led == trump:
         return out
-    if suit == trump:
+    if suit == trump:  # with or without a duty to trump, a trump played must over-trump (rule 3)
         if rules.must_overtrump and best >> 4 == trump and not beats(card, best, trump):
             out |= suit_mask(trump) & above(best)
+        return out
+    if not rules.must_trump:
         return out
     if rules.trump_when_cannot_win == "must" or best >> 4 != trump:
         out |= suit_mask(trump)

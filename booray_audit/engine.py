@@ -48,6 +48,7 @@ class Legal:
             "trump": f"void in {s}: must trump",
             "overtrump": f"void in {s}: must trump and beat the {t}" if t else f"void in {s}: must trump",
             "free": f"void in {s} and in trump: any card",
+            "discard": f"void in {s}: any card, but a trump must beat the {t}",
             "any": "any card",
         }[self.reason]
 
@@ -72,12 +73,17 @@ def legal(hand: int, trick: list[int], trump: int, rules: Rules) -> Legal:
                 return Legal(beaters, "beat", "must-beat", target)
         return Legal(follow, "follow", "must-follow")
     trumps = hand & suit_mask(trump) if trump < 4 else 0
-    if not trumps or not rules.must_trump:
-        return Legal(hand, "free" if not trumps else "any", "")
+    if not trumps:
+        return Legal(hand, "free", "")
     if best >> 4 == trump:
         beaters = trumps & above(best)
     else:
         beaters = trumps
+    if not rules.must_trump:
+        if rules.must_overtrump and beaters and beaters != trumps:
+            # no duty to trump, but a trump played must beat the trump winning the trick
+            return Legal(hand & ~trumps | beaters, "discard", "must-overtrump", best)
+        return Legal(hand, "any", "")
     if rules.must_overtrump and beaters:
         return Legal(beaters, "overtrump", "must-overtrump", best if best >> 4 == trump else None)
     if not beaters and rules.trump_when_cannot_win == "may":

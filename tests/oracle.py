@@ -20,7 +20,8 @@ from booray_audit.rules import profile, with_toggle
 
 # the trick rules the solver is checked under: the profiles' and the toggles that change them
 VARIANTS = (profile("standard"), profile("basic"), with_toggle(profile("standard"), "must-beat", "previous"),
-            with_toggle(profile("standard"), "trump-when-cannot-win", "may"))
+            with_toggle(profile("standard"), "trump-when-cannot-win", "may"),
+            with_toggle(profile("standard"), "must-trump", "no"))  # a trump played must still over-trump
 
 
 def random_position(rng: random.Random, rules, suits=3, ranks=5, hand_size=3, players=(2, 4),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from booray_audit.cards import cards_of, card_str, mask_of, parse_card
+from booray_audit.cinch import reveal
 from booray_audit.engine import legal, winning
 from booray_audit.rules import profile, with_toggle
 
@@ -80,6 +81,18 @@ def test_basic_profile_only_follows_and_trumps():
 def test_must_trump_off():
     rules = with_toggle(profile("standard"), "must-trump", "no")
     assert allowed("2s Ac", "Ah", S, rules)[0] == "2s Ac"
+    # no duty to trump, but a trump played must over-trump the trump winning the trick
+    assert allowed("2s 9s Ac", "Ah 4s", S, rules) == ("9s Ac", "discard")
+    assert allowed("2s 3s Ac", "Ah 4s", S, rules) == ("2s 3s Ac", "any")  # no trump of them beats it
+    assert allowed("2s 9s Ac", "Ah 4s", S, with_toggle(rules, "must-overtrump", "no")) == ("2s 9s Ac", "any")
+
+
+def test_an_under_trump_without_a_duty_to_trump_shows_no_higher_trump():
+    rules = with_toggle(profile("standard"), "must-trump", "no")
+    assert reveal(parse_card("2s"), trick("Ah 4s"), S, rules) == hand(
+        "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 5s 6s 7s 8s 9s Ts Js Qs Ks As")  # the void, and no trump above the 4s
+    assert reveal(parse_card("Ac"), trick("Ah 4s"), S, rules) == hand(
+        "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")  # a discard shows only the void
 
 
 @pytest.mark.parametrize("cards,trump,won", [
