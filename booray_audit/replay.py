@@ -418,7 +418,8 @@ class HandReplay(PlayChecks):
                 usual = _rotated(know.usual, leader) if know.usual and leader in know.usual else None
                 bad = next((p for p, q in zip(players, [q for q in usual if q in players]) if p != q),
                            leader) if usual else leader
-                how = f"most tricks go round: {', '.join(usual)}" if usual else "the tricks disagree on the order of play"
+                how = (f"most tricks go round: {', '.join(usual)}" if usual
+                       else "the tricks disagree on the order of play")
                 self.add("out-of-turn", t, bad, None, f"{bad} played out of turn at trick {know.numbered(t)} ({how})",
                          "Trick " + ", ".join(players))
                 trick_ok = False
@@ -531,18 +532,30 @@ def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | Non
     return w
 
 
-def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None:
-    """The tricks each player won with ``trump`` as trump, a winner the cards leave open
-    (with ``led``, any trick) taken from who led next; None where a trick is short or out
-    of place, or its winner stays unknown.  ``tricks``: the tricks to count (the checks'
-    by default)."""
-    won = dict.fromkeys(know.active, 0)
+def _credits(know, trump, tricks=None) -> list[tuple[str, str | None]] | None:
+    """Per trick, with ``trump`` as trump: the player its cards give it to (who led next,
+    where the cards leave it open), and who led next; None where a trick is short or out
+    of place.  ``tricks``: the tricks to count (the checks' by default)."""
+    out = []
     for t, trick in enumerate(know.tricks if tricks is None else tricks, 1):
         if len(trick.plays) != len(know.active) or trick.number not in (None, t):
             return None
         nxt = _led_next(know, t)
         w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
-        p = trick.plays[w][0] if w is not None and not (led and nxt) else nxt
+        out.append((trick.plays[w][0] if w is not None else nxt, nxt))
+    return out
+
+
+def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None:
+    """The tricks each player won with ``trump`` as trump, a winner the cards leave open
+    (with ``led``, any trick) taken from who led next; None where a trick is short or out
+    of place, or its winner stays unknown."""
+    credits = _credits(know, trump, tricks)
+    if credits is None:
+        return None
+    won = dict.fromkeys(know.active, 0)
+    for by_cards, nxt in credits:
+        p = nxt if led and nxt else by_cards
         if p not in won:
             return None
         won[p] += 1
@@ -554,20 +567,18 @@ def _tallies(know, trump) -> list[dict[str, int]]:
     give them to another player than the one who led next may have gone (the card, the
     trick's order or the lead may be written wrong), up to MOST_IN_DOUBT of them; past
     that, all by the cards and all by the next leads."""
+    credits = _credits(know, trump)
+    if credits is None:
+        return []
     won = dict.fromkeys(know.active, 0)
     unsure: list[tuple[str, str | None]] = []
-    for t, trick in enumerate(know.tricks, 1):
-        if len(trick.plays) != len(know.active) or trick.number not in (None, t):
+    for by_cards, nxt in credits:
+        if by_cards not in won:
             return []
-        nxt = _led_next(know, t)
-        w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
-        p = trick.plays[w][0] if w is not None else nxt
-        if p not in won:
-            return []
-        if nxt is not None and nxt != p:
-            unsure.append((p, nxt if nxt in won else None))
+        if nxt is not None and nxt != by_cards:
+            unsure.append((by_cards, nxt if nxt in won else None))
         else:
-            won[p] += 1
+            won[by_cards] += 1
     if len(unsure) > MOST_IN_DOUBT:
         return [w for w in (_tally(know, trump), _tally(know, trump, led=True)) if w]
     return _ways(won, unsure)
