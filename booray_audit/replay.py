@@ -394,34 +394,11 @@ class HandReplay(PlayChecks):
             if pending:
                 self._plays(*pending, know, result)
             pending = None
-            order = know.order_from(leader)
-            # a last trick short of cards may lack any of them: its players in order with gaps
-            if in_order and order and players != order[:len(players)] and not (
-                    len(players) < len(active) and _in_order(players, order)):
-                bad = next((p for p, q in zip(players, order) if p != q),
-                           players[min(len(order), len(players) - 1)])  # more plays than players
-                self.add("out-of-turn", t, bad, None,
-                         f"{bad} played out of turn at trick {know.numbered(t)} (play goes clockwise: "
-                         f"{', '.join(order)})", "Trick " + ", ".join(players))
-                trick_ok = False
-                doubt = True
-            elif in_order and len(set(players)) < len(players):
-                # a name written twice (two tricks written as one, say): who played what is not known
-                bad = next(p for i, p in enumerate(players) if p in players[:i])
-                self.add("out-of-turn", t, bad, None, f"{bad} plays twice at trick {know.numbered(t)}",
-                         "Trick " + ", ".join(players))
-                trick_ok = False
-                doubt = True
-            elif in_order and not know.seats and t in know.scrambled:
-                # without `Seats`: names out of the order of play most tricks show (a trick
-                # written backwards, say): its lead may be any of its cards
-                usual = _rotated(know.usual, leader) if know.usual and leader in know.usual else None
-                bad = next((p for p, q in zip(players, [q for q in usual if q in players]) if p != q),
-                           leader) if usual else leader
-                how = (f"most tricks go round: {', '.join(usual)}" if usual
-                       else "the tricks disagree on the order of play")
-                self.add("out-of-turn", t, bad, None, f"{bad} played out of turn at trick {know.numbered(t)} ({how})",
-                         "Trick " + ", ".join(players))
+            twice = len(set(players)) < len(players)  # a name written twice
+            out_of_turn = _out_of_turn(know, t, leader, players, len(active), twice) if in_order else None
+            if out_of_turn:
+                bad, why = out_of_turn
+                self.add("out-of-turn", t, bad, None, why, "Trick " + ", ".join(players))
                 trick_ok = False
                 doubt = True
             cards = [c for _, c in trick.plays]
@@ -429,7 +406,7 @@ class HandReplay(PlayChecks):
                 know.doubted.add(t)
             if trick_ok and not doubt:
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
-            if missing or len(cards) < playing or len(set(players)) < len(players):
+            if missing or len(cards) < playing or twice:
                 w = None  # a card left out may be the one that won (or a name written twice its player)
             elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
                 ws = {_sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
@@ -500,6 +477,31 @@ class HandReplay(PlayChecks):
                      f"trick {know.numbered(t)} has no card from {p}, who was playing this hand",
                      "Trick " + ", ".join(players))
         return missing
+
+
+def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
+                 twice: bool) -> tuple[str, str] | None:
+    """The player whose name is out of turn in trick t, and why, where the trick is written
+    out of the order of play: against the clockwise order of `Seats`; a name written
+    twice (two tricks written as one, say); without `Seats`, out of the order most tricks
+    show (a trick written backwards, say).  None where it is in order."""
+    number = know.numbered(t)
+    order = know.order_from(leader)
+    # a last trick short of cards may lack any of them: its players in order with gaps
+    if order and players != order[:len(players)] and not (len(players) < in_hand and _in_order(players, order)):
+        bad = next((p for p, q in zip(players, order) if p != q),
+                   players[min(len(order), len(players) - 1)])  # more plays than players
+        return bad, f"{bad} played out of turn at trick {number} (play goes clockwise: {', '.join(order)})"
+    if twice:
+        bad = next(p for i, p in enumerate(players) if p in players[:i])
+        return bad, f"{bad} plays twice at trick {number}"
+    if not know.seats and t in know.scrambled:  # its lead may be any of its cards
+        usual = _rotated(know.usual, leader) if know.usual and leader in know.usual else None
+        if not usual:
+            return leader, f"{leader} played out of turn at trick {number} (the tricks disagree on the order of play)"
+        bad = next((p for p, q in zip(players, [q for q in usual if q in players]) if p != q), leader)
+        return bad, f"{bad} played out of turn at trick {number} (most tricks go round: {', '.join(usual)})"
+    return None
 
 
 MOST_IN_DOUBT = 3  # tricks in doubt a hand's readings are listed for (2**3)
