@@ -345,25 +345,43 @@ class Knowledge:
         i = self.seats.index(leader)
         return [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
 
+    @functools.cached_property
+    def up_holder(self) -> str | None:
+        """Without a dealer named (or carried from the hand before): the one player the
+        record shows holding the up-card, which only the dealer is dealt (RULES.md §2): the
+        player whose deal names it, or who plays it having drawn nothing, or with no
+        reshuffle of the discards possible (a discarded up-card comes back only so)."""
+        if self.dealer is not None or self.up is None or self.contested >> self.up & 1:
+            return None
+        holders = {p for p, m in self.dealt.items() if m >> self.up & 1}
+        holders |= {p for p, pl in self.plays.items() if any(c == self.up for _, c in pl)
+                    and (self.draw_count.get(p) == 0 or not self.reshuffle_possible)}
+        return holders.pop() if len(holders) == 1 else None
+
     def first_leader(self) -> str | None:
         """Who leads trick 1: the first active player left of the dealer, by `Seats`; without
         them, the player after the dealer in the order of play the tricks show (where they
         disagree, the order most show), when the dealer played (a dealer who passed sits
-        where the record does not show)."""
+        where the record does not show).  Without a dealer named, the up-card's holder is
+        the dealer."""
+        dealer = self.dealer if self.dealer is not None else self.up_holder
         if not self.seats:
             order = self.cycle or self.usual
-            if order and self.dealer in order and len(order) > 1:
-                return _rotated(order, self.dealer)[1]
+            if order and dealer in order and len(order) > 1:
+                return _rotated(order, dealer)[1]
             return None
-        if self.dealer not in self.seats:
+        if dealer not in self.seats:
             return None
-        i = self.seats.index(self.dealer)
+        i = self.seats.index(dealer)
         for p in self.seats[i + 1:] + self.seats[:i + 1]:
             if p in self.active:
                 return p
         return None
 
     def lead_reason(self, t: int, expected: str) -> str:
+        if t == 1 and self.dealer is None:
+            return (f"{self.up_holder} holds the up-card {card_str(self.up)}, so dealt; the first "
+                    f"active player on the dealer's left leads: {expected}")
         if t == 1:
             return f"the first active player left of the dealer ({self.dealer}) leads: {expected}"
         return f"{expected} won trick {self.numbered(t - 1)}"
@@ -566,20 +584,25 @@ class Knowledge:
             if c & 15 and (best is None and c >> 4 in (led, trump)
                            or best is not None and beats(c, cards[best], trump)):
                 best = i
-        if best is None:
+        unranked = [i for i, c in enumerate(cards) if not c & 15]
+        if best is None:  # the one card of the led suit or trump is of a rank not written: it wins
+            if len(unranked) == 1 and cards[unranked[0]] >> 4 in (led, trump):
+                return unranked[0]
             return None
         unseen = FULL_DECK & ~self.played_mask
-        for c in cards:
-            if c & 15:
-                continue
+        beaten = None  # the card of a rank not written that beats the best known whatever its rank
+        for i in unranked:
+            c = cards[i]
             pool = unseen if c == UNKNOWN else unseen & suit_mask(c >> 4)
             top_trump = pool & suit_mask(trump)
-            if top_trump and beats(top_trump.bit_length() - 1, cards[best], trump):
-                return None
             top_led = pool & suit_mask(led)
-            if top_led and beats(top_led.bit_length() - 1, cards[best], trump):
+            if not (top_trump and beats(top_trump.bit_length() - 1, cards[best], trump)
+                    or top_led and beats(top_led.bit_length() - 1, cards[best], trump)):
+                continue  # no rank it may be beats the best known
+            if beaten is not None or c == UNKNOWN or not beats((pool & -pool).bit_length() - 1, cards[best], trump):
                 return None
-        return best
+            beaten = i
+        return best if beaten is None else beaten
 
     def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool | None:
         """RULES.md §4: no card still in play outside P's hand lies between ``card`` and

@@ -13,7 +13,7 @@ from .cards import UNKNOWN, card_str
 from .cinch import Contradicted, Unjudged, Unsettled
 from .engine import SUIT_NAMES
 from .knowledge import Knowledge
-from .plays import PlayChecks
+from .plays import PlayChecks, _the
 from .rules import Rules
 
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
@@ -86,6 +86,9 @@ class Replay:
     maybe_dealt: list[str] = field(default_factory=list)  # see ``_misspelt``
 
 
+UNJUDGED = Unjudged()
+
+
 class HandReplay(PlayChecks):
     """Walks one hand; ``run()`` returns a ``Replay``."""
 
@@ -102,6 +105,7 @@ class HandReplay(PlayChecks):
         self.skip_all = False
         self.trumps: set[int] = set()  # the suits a record that names two trumps may mean
         self.know: Knowledge | None = None
+        self.trial = False  # checking a reading of a trick the record may not mean: no cinch
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
@@ -113,6 +117,8 @@ class HandReplay(PlayChecks):
     def _cinch(self, kind, know, p, t, c, won, prior):
         """The cinch judged before P's play of ``c``, which would break ``kind`` if P had
         one; a position the search cannot settle is noted as undecidable."""
+        if self.trial:
+            return UNJUDGED
         cinch = self.cinch(know, p, t, won.get(p, 0), prior)
         if isinstance(cinch, Unjudged):
             return cinch
@@ -367,6 +373,7 @@ class HandReplay(PlayChecks):
                 leader_expected = None
             if trick.number is not None:
                 shift = trick.number - t
+            unproven = leader_expected is None  # no dealer, or no winner before it, names the leader
             leader = trick.plays[0][0]
             players = [p for p, _ in trick.plays]
             missing = self._missing(t, players, active, know, len(tricks))
@@ -377,7 +384,8 @@ class HandReplay(PlayChecks):
                 # a short trick lacking the card of the player on lead, or the last one with
                 # its leader unproven: the lead may be the card left out
                 trick_ok = False
-            elif in_order and leader_expected is not None and leader != leader_expected:
+            elif leader_expected is not None and leader != leader_expected and (
+                    in_order or missing and leader_expected in players):  # short, but not of the lead
                 self.add("out-of-turn", t, leader, None,
                          f"{leader} led trick {know.numbered(t)}, but {leader_expected} was on lead",
                          know.lead_reason(t, leader_expected))
@@ -392,7 +400,7 @@ class HandReplay(PlayChecks):
             elif in_order and leader_expected is not None:
                 doubt = False  # led by the winner of a trick whatever its order: the order holds again
             if pending:
-                self._plays(*pending, know, result)
+                self._judge(*pending, know, result)
             pending = None
             twice = len(set(players)) < len(players)  # a name written twice
             out_of_turn = _out_of_turn(know, t, leader, players, len(active), twice) if in_order else None
@@ -404,8 +412,6 @@ class HandReplay(PlayChecks):
             cards = [c for _, c in trick.plays]
             if doubt:
                 know.doubted.add(t)
-            if trick_ok and not doubt:
-                pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active))
             if missing or len(cards) < playing or twice:
                 w = None  # a card left out may be the one that won (or a name written twice its player)
             elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
@@ -418,11 +424,15 @@ class HandReplay(PlayChecks):
             nxt = _led_next(know, t) if after is not None and (
                 after.number is None or trick.number is None or after.number == trick.number + 1) else None
             w = _borne_out(know, t, trick, w, nxt)
+            if trick_ok and not doubt:
+                pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active), unproven, nxt)
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
                 leader_expected = None
-            if w is None and nxt is not None and nxt in won and not doubt:
+            if w is None and nxt is not None and nxt in won and not doubt and (
+                    len(cards) < playing  # short: the lead may be the card left out
+                    or any(_may_win(trick.plays, nxt, s) for s in (self.trumps if len(self.trumps) > 1 else (trump,)))):
                 winner = nxt  # RULES.md §5: the next leader settles an unknown winner
             elif w is not None:
                 winner = trick.plays[w][0]
@@ -439,7 +449,7 @@ class HandReplay(PlayChecks):
             for seq, (p, c) in enumerate(recorded[t - 1].plays):
                 result.plays.append((number, seq, p, c, p == winner))
         if pending:
-            self._plays(*pending, know, result)
+            self._judge(*pending, know, result)
         result.complete = known_winners and len(tricks) == self.rules.cards and all(
             len(t.plays) == len(active) for t in tricks)
         if tricks and known_winners and not unsure:
@@ -447,16 +457,71 @@ class HandReplay(PlayChecks):
         elif tricks and known_winners and len(unsure) <= MOST_IN_DOUBT:
             result.ways = _ways(won, unsure)
 
-    def _plays(self, t, plays, trump, won, full_trick, know, result) -> None:
-        """Check each play of trick t (``won``: the tricks won before it)."""
+    def _judge(self, t, plays, trump, won, full_trick, unproven, nxt, know, result) -> None:
+        """Check each play of trick t (``won``: the tricks won before it).  Where nothing but
+        the trick's own line says who led it (``unproven``), a breach it shows stands only
+        if no other of its cards, read as the lead with the same order round the table,
+        makes every play legal and the trick go to ``nxt``, who led the next: a trick
+        written from the card that won it reads so.  Otherwise who led is what the record
+        does not prove, and the breaches are undecidable."""
+        before = len(self.findings)
+        kept = self._plays(t, plays, trump, won, full_trick, know)
+        if unproven and len(self.findings) > before:
+            other = self._other_lead(t, plays, trump, won, full_trick, nxt, know)
+            if other is not None:
+                number = know.numbered(t)
+                lead = "a card not shown" if other[1] == UNKNOWN else _the(other[1])
+                for f in self.findings[before:]:
+                    self.undecidable.append(Undecidable(
+                        f.kind, self.n, number, f.player, f.card,
+                        f"the record does not show who led trick {number}: read as led by "
+                        f"{other[0]} with {lead}, no card of it breaks a rule (as written, {f.message})"))
+                del self.findings[before:]
+                know.doubted.add(t)  # its cards show no void either
+                return  # nor does any play there show a rule kept: a dispute is undecidable
+        result.kept.update(kept)
+
+    def _other_lead(self, t, plays, trump, won, full_trick, nxt, know) -> tuple[str, int] | None:
+        """The first play of trick t that, read as its lead (the others following round the
+        table as written), makes every play legal and gives the trick to ``nxt`` when that
+        is known.  The cinch is not judged in these readings (its position is the record's)."""
+        self.trial = True
+        try:
+            for k in range(1, len(plays)):
+                other = plays[k:] + plays[:k]
+                w = know.winner(t, [c for _, c in other], trump)
+                if w is not None and not self._may_lead(other[w][0], t, nxt, won, know):
+                    continue
+                before, open_ = len(self.findings), len(self.undecidable)
+                self._plays(t, other, trump, won, full_trick, know)
+                clean = len(self.findings) == before
+                del self.findings[before:], self.undecidable[open_:]
+                if clean:
+                    return other[0]
+        finally:
+            self.trial = False
+        return None
+
+    def _may_lead(self, winner, t, nxt, won, know) -> bool:
+        """The record does not contradict that ``winner`` of the trick at place t led the
+        next: its written leader (``nxt``) is unknown, or theirs under a name not seated or
+        spelt close to theirs, or the next trick lacks their card (the lead left out)."""
+        if nxt is None or nxt not in won or nxt in self.unseated or winner == nxt or r.closest(nxt, [winner]):
+            return True
+        return all(p != winner for p, _ in know.tricks[t].plays)
+
+    def _plays(self, t, plays, trump, won, full_trick, know) -> dict:
+        """Check each play of trick t; the rules each play shown legal kept, by (player, number)."""
         cards = [c for _, c in plays]
         number = know.numbered(t)
+        kept = {}
         for seq, (p, c) in enumerate(plays):
             if p not in self.skip:
                 before = len(self.findings)
-                kept = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
+                shown = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
                 if len(self.findings) == before:
-                    result.kept[(p, number)] = kept
+                    kept[(p, number)] = shown
+        return kept
 
     def _missing(self, t, players, active, know, count) -> list[str]:
         """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks
@@ -523,6 +588,26 @@ def _led_next(know, t: int) -> str | None:
         return None
     p = know.tricks[t].plays[0][0]
     return None if (p, t + 1) in know.doubtful else p
+
+
+def _may_win(plays, p: str, trump) -> bool:
+    """P's card in the trick may be the one that won it: no card written there ranks
+    above it (trump over the led suit over the rest).  A card of P's not written, or a
+    lead not shown, may be anything."""
+    cards = [c for q, c in plays if q == p]
+    if not cards or plays[0][1] == UNKNOWN or cards[0] == UNKNOWN or trump is None:
+        return True
+    led = plays[0][1] >> 4
+
+    def rank(c):
+        return (2 if c >> 4 == trump else 1 if c >> 4 == led else 0), c & 15
+
+    mine = rank(cards[0])
+    if not mine[0]:
+        return False  # neither the led suit nor trump
+    if not mine[1]:  # its rank not written: beaten only by a card of a higher class
+        return not any(c & 15 and rank(c)[0] > mine[0] for _, c in plays)
+    return not any(c & 15 and rank(c) > mine for _, c in plays)
 
 
 def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | None:
