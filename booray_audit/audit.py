@@ -272,7 +272,11 @@ def play_ruling(d: r.Dispute, kinds, findings: list[Finding], rep: Replay) -> tu
             return "undecidable", f"trick {t}: {open_.reason}"
         kept = rep.kept.get((p, t), {})
         if not all(k in kept for k in kinds):
-            return "undecidable", f"trick {t}: the record does not show enough to judge {d.kind}"
+            why = f"trick {t}: the record does not show enough to judge {d.kind}"
+            if rep.know is not None and rep.know.left_out:
+                why += (" (a trick is left out, and the tricks are not numbered: it may have come "
+                        "before this one, so what the deal showed proves nothing here)")
+            return "undecidable", why
         reasons.append(f"trick {t}: " + "; ".join(dict.fromkeys(kept[k] for k in kinds)))
     return "rejected", "; ".join(reasons)
 

@@ -229,3 +229,49 @@ def test_generated_hands_written_from_their_winners_with_slips_accuse_nobody():
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
                 for f in h.findings if f.cls == "play"]
     assert bad == []
+
+
+# -- a trick left out of unnumbered tricks -----------------------------------------------
+
+# Cal won tricks 3 and 4 (the Kc, then the Ks with Ann's 5s under it).  Typed from memory
+# without numbers, the record leaves out trick 4; the table's count shows five tricks.
+# Read as tricks 1 to 4, Ann threw the 3h on Cal's spade lead while holding the 5s she was
+# dealt; but the trick left out may come before any unnumbered one, and her 5s with it.
+LEFT_OUT = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Deal Ann 9d Qd 7c 5s 3h
+Deal Bob 5d 3c Tc 4h 2h
+Deal Cal Jd 2d Kc Ks 4s
+Up 4s
+Ann play
+Bob play
+Cal play
+Trick Ann 9d, Bob 5d, Cal Jd
+Trick Cal 2d, Ann Qd, Bob 3c
+Trick Ann 7c, Bob Tc, Cal Kc
+Trick Cal 4s, Ann 3h, Bob 2h
+Tricks Ann 1 Bob 0 Cal 4
+Dispute Ann renege 4
+"""
+
+
+def test_a_dispute_after_an_unnumbered_trick_left_out_says_why_it_is_undecidable():
+    h = only(LEFT_OUT)
+    assert plays(h) == []
+    [ruling] = h.rulings
+    assert ruling.ruling == "undecidable" and "a trick is left out" in ruling.evidence
+
+
+def test_numbered_tricks_say_where_the_trick_left_out_was():
+    """Numbered 1 to 4, the record says the last was trick 4 and proves the renege (the
+    table's count is then wrong); numbered 1, 2, 3 and 5, trick 4 is the one left out."""
+    numbered = LEFT_OUT
+    for n in range(1, 5):
+        numbered = numbered.replace("Trick A", f"Trick {n}: A", 1) if n in (1, 3) else numbered.replace(
+            "Trick C", f"Trick {n}: C", 1)
+    h = only(numbered)
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings if f.cls == "play"] == [
+        ("renege", 4, "Ann", "held 5s: Ann was dealt it")]
+    h = only(numbered.replace("Trick 4:", "Trick 5:").replace("renege 4", "renege 5"))
+    assert plays(h) == []
