@@ -255,7 +255,8 @@ class HandReplay(PlayChecks):
             trump = named.suit
         if up is not None and self.dealer in deals:
             dealt = deals[self.dealer].cards
-            if up.card != UNKNOWN and dealt and dealt[-1] != UNKNOWN and dealt[-1] != up.card:
+            # the up-card listed elsewhere in the dealer's deal is the cards written in another order
+            if up.card != UNKNOWN and dealt and dealt[-1] != UNKNOWN and up.card not in dealt:
                 self.add("bad-trump", None, self.dealer, up.card,
                          f"the up-card {card_str(up.card)} is not the dealer's last card "
                          f"({card_str(dealt[-1])})", f"Deal {self.dealer} ends with {card_str(dealt[-1])}")
@@ -264,9 +265,10 @@ class HandReplay(PlayChecks):
         # two lines that agree on the trump (the dealer's deal ending with a card of it, as
         # the up-card is listed, counts): the leads are not taken to doubt it
         dealt = deals[self.dealer].cards if self.dealer in deals else ()
+        last = up.card if up is not None and up.card in dealt else dealt[-1] if dealt else UNKNOWN
         sources = [up.card >> 4 if up is not None and up.card != UNKNOWN else None,
                    named.suit if named is not None else None,
-                   dealt[-1] >> 4 if dealt and dealt[-1] != UNKNOWN else None]
+                   last >> 4 if last != UNKNOWN else None]
         self.trump_confirmed = trump is not None and sum(x == trump for x in sources) >= 2
         return trump
 

@@ -118,6 +118,16 @@ def test_the_up_card_kept_by_a_dealer_who_stood_pat_is_in_the_dealers_hand():
     assert kinds(UP_CARD) == {("failed-beat", 1, "Ben")}
 
 
+def test_the_up_card_listed_anywhere_in_the_dealers_deal_is_no_error():
+    """People list the dealer's cards in any order: an up-card the dealer's deal names, not
+    last, is the deal written in another order, not a trump in doubt (which once left every
+    hand so written unjudged)."""
+    dealt = UP_CARD.replace("Deal Ann", "Deal Ben 2s Ks 7h 3c 4d\nDeal Ann")
+    assert kinds(dealt) == {("failed-beat", 1, "Ben")}
+    # the control: an up-card the dealer's deal does not hold is a trump in doubt
+    assert ("bad-trump", None, "Ben") in kinds(dealt.replace("2s Ks 7h", "2s Kd 7h"))
+
+
 # -- what a later card disproves -----------------------------------------------------
 
 RENEGE_THEN_HEART = """[Seats "Ann Ben"]
