@@ -6,7 +6,7 @@ the player held, and names it; what the record cannot show is skipped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import record as r
 from .cards import UNKNOWN, card_str
@@ -136,7 +136,7 @@ class HandReplay(PlayChecks):
 
     # -- the deal and the draw ---------------------------------------------
     def run(self) -> Replay:
-        ev = self.hand.events
+        ev = _up_apart(self.hand.events, self.rules.cards, self.dealer)
         deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
         decisions = [e for e in ev if isinstance(e, r.Decision)]
         tricks = [e for e in ev if isinstance(e, r.Trick)]
@@ -590,6 +590,18 @@ def _led_next(know, t: int) -> str | None:
         return None
     p = know.tricks[t].plays[0][0]
     return None if (p, t + 1) in know.doubtful else p
+
+
+def _up_apart(ev, cards: int, dealer: str | None):
+    """The events, with the named dealer's deal written a card short and without the
+    up-card, which no deal names (people write the face-up card on its own line), read
+    as that deal with the up-card last."""
+    up = next((e.card for e in ev if isinstance(e, r.Up)), UNKNOWN)
+    deals = [e for e in ev if isinstance(e, r.Deal)]
+    short = [d for d in deals if d.player == dealer and len(d.cards) == cards - 1]
+    if not up & 15 or not short or any(up in d.cards for d in deals):
+        return ev
+    return [replace(e, cards=e.cards + (up,)) if e is short[0] else e for e in ev]
 
 
 def _may_win(plays, p: str, trump) -> bool:

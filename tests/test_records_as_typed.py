@@ -128,6 +128,16 @@ def test_the_up_card_listed_anywhere_in_the_dealers_deal_is_no_error():
     assert ("bad-trump", None, "Ben") in kinds(dealt.replace("2s Ks 7h", "2s Kd 7h"))
 
 
+def test_the_dealers_deal_written_without_the_up_card_takes_it_from_the_up_line():
+    """The dealer's four hidden cards on the `Deal` line and the fifth on its own `Up` line:
+    a deal one card short was a hand-size error (the dealer not judged) and a trump in
+    doubt (the hand not judged)."""
+    apart = UP_CARD.replace("Deal Ann", "Deal Ben 2s 7h 3c 4d\nDeal Ann")
+    assert kinds(apart) == {("failed-beat", 1, "Ben")}
+    # the control: another player's deal a card short is still one
+    assert ("hand-size", None, "Ann") in kinds(apart.replace("Deal Ann Qs Js Ts 5h 6h", "Deal Ann Qs Js Ts 5h"))
+
+
 # -- what a later card disproves -----------------------------------------------------
 
 RENEGE_THEN_HEART = """[Seats "Ann Ben"]
