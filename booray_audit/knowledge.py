@@ -584,15 +584,16 @@ class Knowledge:
             if c & 15 and (best is None and c >> 4 in (led, trump)
                            or best is not None and beats(c, cards[best], trump)):
                 best = i
-        unranked = [i for i, c in enumerate(cards) if not c & 15]
         if best is None:  # the one card of the led suit or trump is of a rank not written: it wins
+            unranked = [i for i, c in enumerate(cards) if not c & 15]
             if len(unranked) == 1 and cards[unranked[0]] >> 4 in (led, trump):
                 return unranked[0]
             return None
         unseen = FULL_DECK & ~self.played_mask
         beaten = None  # the card of a rank not written that beats the best known whatever its rank
-        for i in unranked:
-            c = cards[i]
+        for i, c in enumerate(cards):
+            if c & 15:
+                continue
             pool = unseen if c == UNKNOWN else unseen & suit_mask(c >> 4)
             top_trump = pool & suit_mask(trump)
             top_led = pool & suit_mask(led)

@@ -136,8 +136,12 @@ class HandReplay(PlayChecks):
 
     # -- the deal and the draw ---------------------------------------------
     def run(self) -> Replay:
-        ev = _up_apart(self.hand.events, self.rules.cards, self.dealer)
+        ev = self.hand.events
         deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
+        short = deals.get(self.dealer)
+        if short is not None and len(short.cards) == self.rules.cards - 1:
+            ev = _up_apart(ev, short, deals)
+            deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
         decisions = [e for e in ev if isinstance(e, r.Decision)]
         tricks = [e for e in ev if isinstance(e, r.Trick)]
         trump = self._trump(ev, deals)
@@ -467,7 +471,7 @@ class HandReplay(PlayChecks):
         written from the card that won it reads so.  Otherwise who led is what the record
         does not prove, and the breaches are undecidable."""
         before = len(self.findings)
-        kept = self._plays(t, plays, trump, won, full_trick, know)
+        self._plays(t, plays, trump, won, full_trick, know, result.kept)
         if unproven and len(self.findings) > before:
             other = self._other_lead(t, plays, trump, won, full_trick, nxt, know)
             if other is not None:
@@ -480,8 +484,8 @@ class HandReplay(PlayChecks):
                         f"{other[0]} with {lead}, no card of it breaks a rule (as written, {f.message})"))
                 del self.findings[before:]
                 know.doubted.add(t)  # its cards show no void either
-                return  # nor does any play there show a rule kept: a dispute is undecidable
-        result.kept.update(kept)
+                for p, _ in plays:  # nor does any play there show a rule kept: a dispute is undecidable
+                    result.kept.pop((p, number), None)
 
     def _other_lead(self, t, plays, trump, won, full_trick, nxt, know) -> tuple[str, int] | None:
         """The first play of trick t that, read as its lead (the others following round the
@@ -495,7 +499,7 @@ class HandReplay(PlayChecks):
                 if w is not None and not self._may_lead(other[w][0], t, nxt, won, know):
                     continue
                 before, open_ = len(self.findings), len(self.undecidable)
-                self._plays(t, other, trump, won, full_trick, know)
+                self._plays(t, other, trump, won, full_trick, know, {})
                 clean = len(self.findings) == before
                 del self.findings[before:], self.undecidable[open_:]
                 if clean:
@@ -512,18 +516,17 @@ class HandReplay(PlayChecks):
             return True
         return all(p != winner for p, _ in know.tricks[t].plays)
 
-    def _plays(self, t, plays, trump, won, full_trick, know) -> dict:
-        """Check each play of trick t; the rules each play shown legal kept, by (player, number)."""
+    def _plays(self, t, plays, trump, won, full_trick, know, kept) -> None:
+        """Check each play of trick t; into ``kept``, by (player, number), the rules each play
+        the record shows legal kept."""
         cards = [c for _, c in plays]
         number = know.numbered(t)
-        kept = {}
         for seq, (p, c) in enumerate(plays):
             if p not in self.skip:
                 before = len(self.findings)
                 shown = self._check(t, p, c, cards[:seq], trump, know, won, full_trick)
                 if len(self.findings) == before:
                     kept[(p, number)] = shown
-        return kept
 
     def _missing(self, t, players, active, know, count) -> list[str]:
         """RULES.md §7 `missing-play`: the active players a trick lacks while later tricks
@@ -592,16 +595,14 @@ def _led_next(know, t: int) -> str | None:
     return None if (p, t + 1) in know.doubtful else p
 
 
-def _up_apart(ev, cards: int, dealer: str | None):
-    """The events, with the named dealer's deal written a card short and without the
+def _up_apart(ev, short, deals):
+    """The events, with the dealer's deal written a card short (``short``) and without the
     up-card, which no deal names (people write the face-up card on its own line), read
     as that deal with the up-card last."""
     up = next((e.card for e in ev if isinstance(e, r.Up)), UNKNOWN)
-    deals = [e for e in ev if isinstance(e, r.Deal)]
-    short = [d for d in deals if d.player == dealer and len(d.cards) == cards - 1]
-    if not up & 15 or not short or any(up in d.cards for d in deals):
+    if not up & 15 or any(up in d.cards for d in deals.values()):
         return ev
-    return [replace(e, cards=e.cards + (up,)) if e is short[0] else e for e in ev]
+    return [replace(e, cards=e.cards + (up,)) if e is short else e for e in ev]
 
 
 def _may_win(plays, p: str, trump) -> bool:
