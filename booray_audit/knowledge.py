@@ -30,10 +30,13 @@ class Knowledge:
         deals = {e.player: e for e in events if isinstance(e, r.Deal)}
         decisions = [e for e in events if isinstance(e, r.Decision)]
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
-        # the table counted more tricks than the record shows: one was left out, and an
-        # unnumbered trick does not say whether it came before or after it
-        self.left_out = not all(t.written for t in self.recorded) and sum(
+        # the table counted more tricks than the record shows, or settled the hand (a `Net`
+        # line) that the record shows fewer whole tricks of than were dealt: one was left out,
+        # and an unnumbered trick does not say whether it came before or after it
+        self.left_out = not all(t.written for t in self.recorded) and (sum(
             n for e in events if isinstance(e, r.TricksClaim) for _, n in e.counts) > len(self.recorded)
+            or len(self.recorded) < rules.cards and any(isinstance(e, r.NetClaim) for e in events)
+            and all(len(t.plays) >= len(self.active) for t in self.recorded))
         self.errors: list[tuple[str, str | None, str, str]] = []
         # the tricks (places) whose plays the replay found may be written out of the order
         # they were played in: what a card showed about its player's hand (a void) is not used
