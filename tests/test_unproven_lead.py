@@ -87,15 +87,29 @@ def test_a_breach_every_lead_proves_stands_without_a_dealer():
     assert h.replay.undecidable == []
 
 
-def test_a_lead_clean_only_for_a_winner_the_next_lead_denies_proves_the_breach():
-    """Read from Cal's As, trick 1 of WINNER_FIRST goes to Cal; make Bob lead trick 2 (so
-    Bob won trick 1) and no reading both clears everyone and gives Bob the trick."""
-    text = (WINNER_FIRST.replace("Trick 1: Cal As, Ann 9d, Bob Jd", "Trick 1: Bob Jd, Cal 9d, Ann 6d")
-            .replace("Trick 2: Cal Ks, Ann 5s, Bob 2s", "Trick 2: Bob 2s, Cal Ks, Ann 5s")
-            .replace("Dispute Ann renege 1\n", ""))
-    h = only(text)
-    # Cal threw the 9d while holding... nothing: a legal trick, judged as written
-    assert plays(h) == [] and h.replay.undecidable == []
+# No dealer, no `Seats`.  Cal led the Kh and won the trick; Ann and Bob threw diamonds
+# holding the hearts they play at trick 2.  Read from Ann's 9d (or Bob's Jd) every card of
+# trick 1 would be legal, but Bob's Jd would win it, and Cal led the next: no other lead
+# fits the record, so both reneges stand.
+LED_FROM_THE_WINNER = """Hand 1
+Trump s
+Ann play
+Bob play
+Cal play
+Trick 1: Cal Kh, Ann 9d, Bob Jd
+Trick 2: Cal Qh, Ann 5h, Bob 6h
+Trick 3: Cal 7c, Ann 3c, Bob 4c
+Trick 4: Cal 8c, Ann 4s, Bob 5s
+Trick 5: Bob 3d, Cal 9c, Ann 2d
+"""
+
+
+def test_a_lead_that_clears_everyone_but_gives_the_trick_to_another_than_the_next_leader_does_not_count():
+    h = only(LED_FROM_THE_WINNER)
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings] == [
+        ("renege", 1, "Ann", "held 5h: Ann played it at trick 2"),
+        ("renege", 1, "Bob", "held 6h: Bob played it at trick 2")]
+    assert h.replay.undecidable == []
 
 
 # The up-card is the dealer's: Cal, who stood pat, plays it, so Cal dealt and Ann (after
