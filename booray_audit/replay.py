@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from . import record as r
 from .cards import UNKNOWN, card_str
 from .cinch import Contradicted, Unjudged, Unsettled
-from .engine import SUIT_NAMES
+from .engine import SUIT_NAMES, beats
 from .knowledge import Knowledge
 from .plays import PlayChecks, _the
 from .rules import Rules
@@ -606,23 +606,18 @@ def _up_apart(ev, short, deals):
 
 
 def _may_win(plays, p: str, trump) -> bool:
-    """P's card in the trick may be the one that won it: no card written there ranks
-    above it (trump over the led suit over the rest).  A card of P's not written, or a
-    lead not shown, may be anything."""
+    """P's card in the trick may be the one that won it: of the led suit or trump, and no
+    card written there beats it.  A card of P's not written, or a lead not shown, may be
+    anything."""
     cards = [c for q, c in plays if q == p]
     if not cards or plays[0][1] == UNKNOWN or cards[0] == UNKNOWN or trump is None:
         return True
-    led = plays[0][1] >> 4
-
-    def rank(c):
-        return (2 if c >> 4 == trump else 1 if c >> 4 == led else 0), c & 15
-
-    mine = rank(cards[0])
-    if not mine[0]:
-        return False  # neither the led suit nor trump
-    if not mine[1]:  # its rank not written: beaten only by a card of a higher class
-        return not any(c & 15 and rank(c)[0] > mine[0] for _, c in plays)
-    return not any(c & 15 and rank(c) > mine for _, c in plays)
+    mine, suit = cards[0], cards[0] >> 4
+    if suit not in (plays[0][1] >> 4, trump):
+        return False
+    if not mine & 15:  # its rank not written: only a trump beats it, if it is none
+        return not any(c & 15 and c >> 4 == trump != suit for _, c in plays)
+    return not any(c & 15 and beats(c, mine, trump) for _, c in plays)
 
 
 def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | None:

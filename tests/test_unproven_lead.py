@@ -14,6 +14,7 @@ from booray_audit.generate import generate_text
 
 from .conftest import reports
 from .test_generated import audited
+from .test_trick_order import WINNER_FIRST as NAMED_DEALER
 from .typed import as_typed, slipped, winner_first
 
 
@@ -29,20 +30,9 @@ def plays(h):
 # Ann led trick 1 (9d) and Cal trumped it with the As.  The record names no dealer, has no
 # `Seats`, and writes trick 1 from Cal's As.  Read as written, Ann and Bob threw diamonds
 # on a spade lead holding spades they play later; read from Ann's 9d, as round the table,
-# every card is legal and Cal wins, as Cal's lead of trick 2 says.
-WINNER_FIRST = """[Ante "1"]
-Hand 1
-Up 8s
-Ann play
-Bob play 1
-Cal play 1
-Trick 1: Cal As, Ann 9d, Bob Jd
-Trick 2: Cal Ks, Ann 5s, Bob 2s
-Trick 3: Cal 4s, Ann 3s, Bob 6s
-Trick 4: Bob Kh, Cal 2c, Ann Qh
-Trick 5: Bob Tc, Cal 3c, Ann 7c
-Dispute Ann renege 1
-"""
+# every card is legal and Cal wins, as Cal's lead of trick 2 says (the record of
+# `test_trick_order`, without its `Dealer` line).
+WINNER_FIRST = NAMED_DEALER.replace("Dealer Cal\n", "") + "Dispute Ann renege 1\n"
 
 
 def test_a_first_trick_another_lead_clears_accuses_nobody_without_a_dealer():
