@@ -166,7 +166,8 @@ static u64 reveal(const Search *s, int card, const int *prior, int n, int best)
     return out;
 }
 
-/* cinch._feasible: Hall's condition, the cards seats are known to hold given first */
+/* cinch._feasible: Hall's condition, the cards seats are known to hold given first; its
+ * two short cuts first (the search asks at every card an opponent may play) */
 static int feasible(u64 unseen, const int *cnt0, const u64 *forb, const u64 *hold, int n)
 {
     int cnt[MAXS];
@@ -188,11 +189,21 @@ static int feasible(u64 unseen, const int *cnt0, const u64 *forb, const u64 *hol
         }
         unseen &= ~held;
     }
+    /* enough, and exact: every seat still to be dealt to allows as many cards as all of
+     * them need (each set of seats allows at least any one member's cards) */
+    int total = 0, fewest = 64;
+    for (int i = 0; i < n; i++)
+        if (cnt[i] > 0) {
+            int a = pc(unseen & ~forb[i]);
+            total += cnt[i];
+            fewest = a < fewest ? a : fewest;
+        }
+    if (fewest >= total)
+        return 1;
     u64 allowed[MAXS];
-    int need[MAXS], groups = 0, total = 0;
+    int need[MAXS], groups = 0;
     for (int i = 0; i < n; i++) {
         if (cnt[i] > 0) {
-            total += cnt[i];
             u64 a = unseen & ~forb[i];
             int g;
             for (g = 0; g < groups; g++)
@@ -211,6 +222,25 @@ static int feasible(u64 unseen, const int *cnt0, const u64 *forb, const u64 *hol
             return 0;
     if (k < 2)
         return 1;
+    /* enough, and exact: with the groups in order of allowed cards, fewest first, each
+     * allowing at least all the cards it and those before it need, every set of groups
+     * allows at least its last member's, which is at least what the set needs */
+    int size[MAXS], order[MAXS], enough = 1;
+    for (int j = 0; j < k; j++) {
+        int a = pc(items[j]), i = j;
+        for (; i > 0 && size[i - 1] > a; i--) {
+            size[i] = size[i - 1];
+            order[i] = order[i - 1];
+        }
+        size[i] = a;
+        order[i] = j;
+    }
+    for (int i = 0, sum = 0; i < k && enough; i++) {
+        sum += nitems[order[i]];
+        enough = size[i] >= sum;
+    }
+    if (enough)
+        return 1;
     u64 unions[1 << MAXS];
     int needs[1 << MAXS];
     unions[0] = 0;
@@ -228,16 +258,17 @@ static int feasible(u64 unseen, const int *cnt0, const u64 *forb, const u64 *hol
 /* cinch.top_trumps: P's trumps minus the most that higher captors each capture once */
 static int top_trumps(u64 hand, u64 captors, int trump)
 {
-    u64 mine = hand & suit_mask(trump);
+    u64 mine = hand & suit_mask(trump), live = (captors & suit_mask(trump)) | mine;
     int free = 0, sure = 0;
-    for (int rank = 14; rank > 1; rank--) {
-        u64 bit = 1ull << (trump * 16 + rank);
+    while (live) {  /* the trumps either side holds, highest first */
+        u64 bit = 1ull << top_bit(live);
+        live ^= bit;
         if (captors & bit)
             free++;
-        else if (mine & bit) {
-            if (free) free--;
-            else sure++;
-        }
+        else if (free)
+            free--;
+        else
+            sure++;
     }
     return sure;
 }
@@ -1274,6 +1305,38 @@ static PyObject *memory(PyObject *self, PyObject *args)
     return PyLong_FromSize_t(max_entries);
 }
 
+/* feasible(unseen, counts, forbidden, holds) -> bool: Hall's condition as the search
+ * checks it (each seat's forbidden and held cards), for the tests to hold it to Python */
+static PyObject *feasible_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long long unseen;
+    PyObject *counts, *forb, *holds;
+    if (!PyArg_ParseTuple(args, "KOOO", &unseen, &counts, &forb, &holds))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(counts);
+    if (n < 0)
+        return NULL;
+    if (n < 1 || n > MAXS) {
+        PyErr_SetString(PyExc_ValueError, "feasible: 1 to 10 seats");
+        return NULL;
+    }
+    int cnt[MAXS];
+    u64 fb[MAXS], hd[MAXS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(counts, i);
+        if (!item)
+            return NULL;
+        cnt[i] = (int)PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    if (!read_u64s(forb, fb, (int)n, "forbidden") || !read_u64s(holds, hd, (int)n, "holds"))
+        return NULL;
+    return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
+}
+
 /* shares(pass_nodes, probed, relaxed_nodes) -> the previous ones */
 static PyObject *shares(PyObject *self, PyObject *args)
 {
@@ -1287,6 +1350,7 @@ static PyObject *shares(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
+    {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
     {"double_dummy", double_dummy, METH_VARARGS,
      "One deal, every card seen: (answer, nodes); 1 P makes k, 0 it cannot, -1 past the nodes."},

@@ -110,8 +110,11 @@ def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
     """Hall's condition: every group of opponents can be given its cards at once.
 
     Opponents with the same allowed cards are merged; an opponent that may hold any
-    unseen card satisfies every group it is in, so only the others are enumerated.
-    Cards a seat is known to hold (above bit HOLD) are given to it first."""
+    unseen card satisfies every group it is in, so only the others are enumerated, and
+    only when two short cuts (each exact where it answers) do not settle it.  Cards a
+    seat is known to hold (above bit HOLD) are given to it first.  The compiled search
+    (``_search.feasible``) does the same; tests/test_feasible.py holds both to dealing
+    the cards every way."""
     held = 0
     for f in forbidden:
         held |= f >> HOLD
@@ -135,12 +138,26 @@ def _feasible(unseen: int, counts, forbidden, skip: int) -> bool:
             groups[allowed] = groups.get(allowed, 0) + n
     if unseen.bit_count() < total:
         return False
+    # Enough, and exact: every seat still to be dealt to allows as many cards as all of
+    # them need (each set of seats allows at least any one member's cards).
+    if all(a.bit_count() >= total for a in groups):
+        return True
     items = [(a, n) for a, n in groups.items() if a != unseen]
     for a, n in items:
         if a.bit_count() < n:
             return False
     k = len(items)
     if k < 2:
+        return True
+    # Enough, and exact: with the groups in order of allowed cards, fewest first, each
+    # allowing at least all the cards it and those before it need, every set of groups
+    # allows at least its last member's cards, which are at least what the set needs.
+    need = 0
+    for size, n in sorted((a.bit_count(), n) for a, n in items):
+        need += n
+        if size < need:
+            break
+    else:
         return True
     unions = [0] * (1 << k)
     needs = [0] * (1 << k)
