@@ -4,7 +4,7 @@ breach; ``PlayChecks`` is the part of the hand's replay that judges one play."""
 
 from __future__ import annotations
 
-from .cards import UNKNOWN, above, card_str, cards_of, suit_mask
+from .cards import UNKNOWN, above, card_str, suit_mask
 from .cinch import others_out_of_trump, position
 from .engine import SUIT_NAMES, beats, legal
 
@@ -161,12 +161,13 @@ class PlayChecks:
             kept["cinch-last"] = f"{p} was not last to play"
         if last and self.rules.cinch_last:
             kept["cinch-follow"] = f"{p} was last to play"
-            winners = [x for x in cards_of(legal(hand, prior, trump, self.rules).cards) if beats(x, best, trump)]
+            winners = legal(hand, prior, trump, self.rules).cards & _beaters(best, trump)
             if not winners or beats(c, best, trump):
                 kept["cinch-last"] = f"{p} won the trick" if winners else f"{p} could not win the trick"
                 return
-            self._duty("cinch-last", know, p, t, c, won, prior, kept, winners[-1],
-                       f", played last and could have won with the {card_str(winners[-1])}, but played {_the(c)}")
+            top = _top(winners)
+            self._duty("cinch-last", know, p, t, c, won, prior, kept, top,
+                       f", played last and could have won with the {card_str(top)}, but played {_the(c)}")
             return
         if last:  # cinch-last=no: the follow duty still applies, as before
             kept["cinch-last"] = "no cinch-last duty under these rules"
@@ -207,6 +208,13 @@ def _the(card: int) -> str:
 
 def _top(mask: int) -> int:
     return mask.bit_length() - 1
+
+
+def _beaters(best: int, trump: int) -> int:
+    """The cards that beat ``best`` (engine.beats): higher of its suit, and any trump if
+    it is not one."""
+    mask = above(best)
+    return mask if best >> 4 == trump else mask | suit_mask(trump)
 
 
 def _best(prior, trump) -> int | None:

@@ -99,3 +99,14 @@ def test_an_under_trump_without_a_duty_to_trump_shows_no_higher_trump():
     ("Ah Kh 2s", S, 2), ("Ah Kh Qh", S, 0), ("5d Ac 2d", D, 0), ("3h 2s 4s", C, 0)])
 def test_trick_winner(cards, trump, won):
     assert winning(trick(cards), trump) == won
+
+
+def test_the_cards_that_beat_a_card_are_those_beats_names():
+    """plays._beaters (a mask, for the last player's cinch duty) against engine.beats, card by card."""
+    from booray_audit.engine import beats
+    from booray_audit.plays import _beaters
+    deck = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    for trump in range(4):
+        for best in deck:
+            assert {c for c in deck if _beaters(best, trump) >> c & 1} == \
+                {c for c in deck if beats(c, best, trump)}, (card_str(best), trump)
