@@ -26,6 +26,8 @@ typedef struct {
     u64 hold[MAXS];        /* unseen cards each seat is known to hold */
     int cnt[MAXS];         /* cards left per seat (P's entry 0) */
     int tseat[MAXS], tcard[MAXS], tlen;  /* the trick so far */
+    int twin;              /* the index of the card winning it (kept by add_card) */
+    unsigned tmask;        /* the seats that have played to it */
     int k;
 } State;
 
@@ -98,13 +100,13 @@ static int winning(const int *cards, int n, int trump)
     return best;
 }
 
-/* engine.legal: the cards P may play holding hand on cards */
-static u64 legal(const Search *s, u64 hand, const int *cards, int n)
+/* engine.legal: the cards P may play holding hand on cards, of which cards[w] wins */
+static u64 legal_at(const Search *s, u64 hand, const int *cards, int n, int w)
 {
     if (!n)
         return hand;
     int led = cards[0] >> 4, trump = s->trump;
-    int best = cards[winning(cards, n, trump)];
+    int best = cards[w];
     u64 follow = hand & suit_mask(led);
     if (follow) {
         if ((best >> 4) == led && s->must_beat != BEAT_NONE) {
@@ -129,6 +131,21 @@ static u64 legal(const Search *s, u64 hand, const int *cards, int n)
     if (!beaters && s->may_keep)
         return hand;
     return trumps;
+}
+
+static u64 legal(const Search *s, u64 hand, const int *cards, int n)
+{
+    return legal_at(s, hand, cards, n, n ? winning(cards, n, s->trump) : 0);
+}
+
+/* seat plays card to the trick: the winning card kept as winning() finds it */
+static inline void add_card(const Search *s, State *st, int seat, int card)
+{
+    if (!st->tlen || beats(card, st->tcard[st->twin], s->trump))
+        st->twin = st->tlen;
+    st->tmask |= 1u << seat;
+    st->tseat[st->tlen] = seat;
+    st->tcard[st->tlen++] = card;
 }
 
 /* cinch.reveal: the cards a player cannot hold after playing card on prior */
@@ -282,12 +299,9 @@ static u64 possible(const State *st, int n)
     return out;
 }
 
-static int in_trick(const State *st, int seat)
+static inline int in_trick(const State *st, int seat)
 {
-    for (int i = 0; i < st->tlen; i++)
-        if (st->tseat[i] == seat)
-            return 1;
-    return 0;
+    return st->tmask >> seat & 1;
 }
 
 /* Solver._lead_lower: sure tricks for P on lead by counting, the better of two plans */
@@ -347,14 +361,14 @@ static int lower(const Search *s, const State *st)
     for (int j = 0; j < n; j++)
         if (!in_trick(st, j))
             later |= held[j];
-    int w = winning(st->tcard, st->tlen, trump);
+    int w = st->twin;
     int best = st->tcard[w];
     int mine[16], nm = 0;
     u64 rest[16];
     if (mine_in) {
         if (st->tseat[w] == me) { mine[0] = best; rest[0] = st->hand; nm = 1; }
     } else {
-        u64 ok = legal(s, st->hand, st->tcard, st->tlen);
+        u64 ok = legal_at(s, st->hand, st->tcard, st->tlen, st->twin);
         for (u64 m = ok; m; m &= m - 1) {
             int c = low_bit(m);
             if (beats(c, best, trump) && nm < 16) { mine[nm] = c; rest[nm++] = st->hand & ~(1ull << c); }
@@ -455,7 +469,7 @@ static void make_key(const Search *s, const State *st, Key *key)
         return;
     }
     int led = st->tcard[0] >> 4;
-    int w = winning(st->tcard, st->tlen, s->trump);
+    int w = st->twin;
     int keep[3], nk = 0;
     keep[nk++] = st->tcard[w];
     if (s->must_beat == BEAT_PREVIOUS)
@@ -646,24 +660,29 @@ static int choices(const State *st, int n, int seat, u64 pool, u64 fixed, int *o
             others[no++] = st->forb[j] & pool;
     u64 breakers = (fixed | st->unseen) & ~pool;
     u64 held = st->hold[seat];
+    /* the cards some seat knows otherwise than the card just below them */
+    u64 differs = held ^ (held << 1);
+    for (int j = 0; j < no; j++)
+        differs |= others[j] ^ (others[j] << 1);
     int lo = -1, prev = -1;
-    u64 prev_sig = 0;
     for (u64 m = pool; m; m &= m - 1) {
         int c = low_bit(m);
         u64 low = 1ull << c;
-        u64 sig = held >> c & 1;
-        for (int j = 0; j < no; j++)
-            sig = (sig << 1) | (others[j] >> c & 1);
-        if (lo >= 0 && (c >> 4) == (prev >> 4) && sig == prev_sig && !(breakers & (low - (2ull << prev)))) {
-            prev = c;
-            continue;
+        if (lo >= 0 && (c >> 4) == (prev >> 4) && !(breakers & (low - (2ull << prev)))) {
+            /* the run goes on while every seat knows c as it knows prev */
+            int same = c == prev + 1 ? !(differs & low) : (held >> c & 1) == (held >> prev & 1);
+            for (int j = 0; j < no && same && c != prev + 1; j++)
+                same = (others[j] >> c & 1) == (others[j] >> prev & 1);
+            if (same) {
+                prev = c;
+                continue;
+            }
         }
         if (lo >= 0) {
             out[nout++] = lo;
             if (prev != lo) out[nout++] = prev;
         }
         lo = prev = c;
-        prev_sig = sig;
     }
     if (lo >= 0) {
         out[nout++] = lo;
@@ -745,7 +764,7 @@ static int adversary(const Search *s, const State *st, int seat, Move *moves)
         }
     }
     u64 trumps = st->unseen & suit_mask(trump);
-    int w = st->tlen ? winning(st->tcard, st->tlen, trump) : -1;
+    int w = st->tlen ? st->twin : -1;
     int best = st->tlen ? st->tcard[w] : -1;
     /* 0 lead high where P must follow under; 1 draw trumps (lead, and any card: beat or
      * high); 2 capture P's card cheaply; 3 cheapest to show; 4 low, plain first;
@@ -822,8 +841,7 @@ static void play(const Search *s, const State *st, int seat, const Move *m, Stat
         out->forb[j] &= rest;
         out->hold[j] &= rest;
     }
-    out->tseat[out->tlen] = seat;
-    out->tcard[out->tlen++] = m->card;
+    add_card(s, out, seat, m->card);
 }
 
 static inline int fits(const Search *s, const State *st)
@@ -883,10 +901,11 @@ static int against(Search *s, const State *st, int seat)
 /* Solver._finish: the trick is complete */
 static int finish(Search *s, const State *st)
 {
-    int wi = winning(st->tcard, st->tlen, s->trump), w = st->tseat[wi];
+    int wi = st->twin, w = st->tseat[wi];
     State next = *st;
     canon(&next, s->n, NULL, 0);
     next.tlen = 0;
+    next.tmask = 0;
     if (w == s->me) {
         next.k--;
         return p(s, &next);
@@ -960,13 +979,12 @@ static int p(Search *s, const State *st)
         int seat = st->tlen ? next_seat(s, st, st->tseat[st->tlen - 1]) : s->me;
         if (seat == s->me) {
             int opts[16];
-            int no = distinct(legal(s, st->hand, st->tcard, st->tlen), st->unseen, opts);
+            int no = distinct(legal_at(s, st->hand, st->tcard, st->tlen, st->twin), st->unseen, opts);
             res = 0;
             for (int i = 0; i < no && !res; i++) {
                 State child = *st;
                 child.hand &= ~(1ull << opts[i]);
-                child.tseat[child.tlen] = seat;
-                child.tcard[child.tlen++] = opts[i];
+                add_card(s, &child, seat, opts[i]);
                 res = p(s, &child);
                 if (s->stop)
                     return 0;
@@ -1112,6 +1130,9 @@ static PyObject *solve(PyObject *self, PyObject *args)
     if (read <= 0)
         return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
     st.tlen = (int)tl;
+    st.twin = tl ? winning(st.tcard, st.tlen, trump) : 0;
+    for (int i = 0; i < st.tlen; i++)
+        st.tmask |= 1u << st.tseat[i];
     start();
     int res = run(&s, &st, max_nodes);
     return Py_BuildValue("(iL)", res, s.nodes);
