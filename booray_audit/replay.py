@@ -192,6 +192,14 @@ class HandReplay(PlayChecks):
             seated = _tally(know, trump, tricks=know.recorded)
             if ways and seated and seated not in ways:
                 result.tricks, result.ways, result.complete = None, [*ways, seated], True
+        if know.doubtful and trump is not None and len(tricks) == self.rules.cards:
+            # a play the record contradicts may be the card written right and the deal or the
+            # draw wrong instead (a draw left out, say): the tricks its cards give as written
+            # are another way the hand may have gone; the table's count may pick one
+            ways = result.ways if result.tricks is None else [result.tricks]
+            written = _tally(know, trump, tricks=know.recorded)
+            if ways and written and written not in ways:
+                result.tricks, result.ways, result.complete = None, [*ways, written], True
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
         if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
             self.add("out-of-turn", None, crossed[0], None,

@@ -386,3 +386,50 @@ def test_with_no_dealer_known_the_up_card_may_be_in_any_hand():
     assert kinds(NO_DEALER) == set()
     # the same with Sybil named as the dealer: she kept the Qc, so still no cinch
     assert kinds(NO_DEALER.replace("Hand 1\n", "Hand 1\nDealer Sybil\n")) == set()
+
+
+# -- a draw left out: the plays the record then contradicts ----------------------------
+
+# Alice drew 2c and 9d, but her line was typed as standing pat; trick 4 is written from
+# the card that won it (Alice's 9c), not from Eve's lead.  Read from her deal, the 2c and
+# 9d are not hers, so trick 3 (Eve's 3h, the only trump) reads as won by whoever led
+# next: Alice.  As written, it is Eve's, and the table's count and nets are the written
+# tricks': they are not shown wrong.
+DRAW_LEFT_OUT = """[Rules "standard"]
+[Ante "1"]
+[Seats "Dave Eve Judy Alice"]
+
+Hand 1
+Dealer Eve
+Deal Judy 3d 3s Qd Ad Ks
+Deal Alice 7h 5d 7s 9c 9s
+Deal Dave Jd Qc 4s 2d Tc
+Deal Eve Td 6s Kd 4h 3h
+Up 3h
+Judy pass
+Alice play{draw}
+Dave pass
+Eve play Kd Td 6s -> 8d 6c Qh
+Trick 1: Alice 7h, Eve Qh
+Trick 2: Eve 4h, Alice 2c
+Trick 3: Eve 3h, Alice 9d
+Trick 4: {trick4}
+Trick 5: Alice 9s, Eve 8d
+Tricks Eve {eve} Alice {alice}
+Net Dave -1 Eve +3 Judy -1 Alice -1
+"""
+
+
+def test_a_draw_left_out_does_not_make_the_tables_count_wrong():
+    text = DRAW_LEFT_OUT.format(draw="", trick4="Alice 9c, Eve 6c", eve=3, alice=2)
+    assert {k for k, _, _ in kinds(text)} == {"not-held"}
+    (hand,) = reports(text)
+    assert hand.settlement.net == {"Dave": -1, "Eve": 3, "Judy": -1, "Alice": -1}
+
+
+def test_with_the_draw_written_a_wrong_count_is_still_found():
+    """The control: the draw written and trick 4 from its lead, every card is Alice's and
+    every trick proven, so a count that gives trick 3 to Alice is wrong."""
+    text = DRAW_LEFT_OUT.format(draw=" 7s 5d -> 2c 9d", trick4="Eve 6c, Alice 9c", eve=2, alice=3)
+    assert kinds(text) >= {("wrong-trick-count", None, "Eve"), ("wrong-trick-count", None, "Alice")}
+    assert "not-held" not in {k for k, _, _ in kinds(text)}
