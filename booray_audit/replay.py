@@ -184,18 +184,12 @@ class HandReplay(PlayChecks):
             ways = [w for i, w in enumerate(seen) if w and w not in seen[:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
-        if know.seats_doubted and trump is not None and len(tricks) == self.rules.cards:
-            # the seats may be right and a lead wrong instead (a trick written from another
-            # card than the lead): the tricks its cards give as the seats place them are
-            # another way the hand may have gone; the table's count may pick one
-            ways = result.ways if result.tricks is None else [result.tricks]
-            seated = _tally(know, trump, tricks=know.recorded)
-            if ways and seated and seated not in ways:
-                result.tricks, result.ways, result.complete = None, [*ways, seated], True
-        if know.doubtful and trump is not None and len(tricks) == self.rules.cards:
-            # a play the record contradicts may be the card written right and the deal or the
-            # draw wrong instead (a draw left out, say): the tricks its cards give as written
-            # are another way the hand may have gone; the table's count may pick one
+        if (know.seats_doubted or know.doubtful) and trump is not None and len(tricks) == self.rules.cards:
+            # what the record contradicts may be right and something else wrong instead: the
+            # seats, and a lead (a trick written from another card than the lead); a play, and
+            # the deal or the draw (a draw left out, say).  The tricks the cards give as
+            # written (as the seats place them) are another way the hand may have gone; the
+            # table's count may pick one
             ways = result.ways if result.tricks is None else [result.tricks]
             written = _tally(know, trump, tricks=know.recorded)
             if ways and written and written not in ways:

@@ -50,27 +50,26 @@ def _case(rng: random.Random):
     return cards, unseen, counts, forbidden, holds
 
 
-def test_python_agrees_with_dealing_every_way():
-    rng = random.Random(7)
+def _python(unseen, counts, forbidden, holds) -> bool:
+    return _feasible(unseen, counts, [f | h << HOLD for f, h in zip(forbidden, holds)], -1)
+
+
+def _compiled(unseen, counts, forbidden, holds) -> bool:
+    return cinch._search.feasible(unseen, counts, forbidden, holds)
+
+
+@pytest.mark.parametrize("check, seed", [
+    (_python, 7),
+    pytest.param(_compiled, 8, marks=pytest.mark.skipif(cinch._search is None,
+                                                         reason="the compiled search is not built here")),
+], ids=["python", "compiled"])
+def test_agrees_with_dealing_every_way(check, seed):
+    rng = random.Random(seed)
     answers = set()
     for _ in range(3000):
         cards, unseen, counts, forbidden, holds = _case(rng)
         expected = _dealable(cards, counts, forbidden, holds)
-        coded = [f | h << HOLD for f, h in zip(forbidden, holds)]
-        assert _feasible(unseen, counts, coded, -1) == expected, (cards, counts, forbidden, holds)
-        answers.add(expected)
-    assert answers == {True, False}
-
-
-@pytest.mark.skipif(cinch._search is None, reason="the compiled search is not built here")
-def test_compiled_agrees_with_dealing_every_way():
-    rng = random.Random(8)
-    answers = set()
-    for _ in range(3000):
-        cards, unseen, counts, forbidden, holds = _case(rng)
-        expected = _dealable(cards, counts, forbidden, holds)
-        assert cinch._search.feasible(unseen, counts, forbidden, holds) == expected, \
-            (cards, counts, forbidden, holds)
+        assert check(unseen, counts, forbidden, holds) == expected, (cards, counts, forbidden, holds)
         answers.add(expected)
     assert answers == {True, False}
 
