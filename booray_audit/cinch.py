@@ -202,6 +202,7 @@ SOLVER = "compiled" if _search else "pure Python"
 PYTHON_NODES = 3_000
 NODES = 200_000 if _search else PYTHON_NODES
 FIRST_NODES = 20_000  # the compiled judge's first try, before the refuter (judge)
+COMPILED_SEATS = 10  # the most seats _search.c takes (MAXS)
 DEAL_NODES = 5_000  # the refuter's double dummy, nodes per deal: ~50 ns each, compiled only
 _BEAT = {"none": 0, "winner": 1, "previous": 2}
 
@@ -830,15 +831,17 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None, r
         captors = pos.unseen | _mask(c for _, c in pos.trick)
         count = top_trumps(pos.hand, captors, pos.trump)
         return Cinch(count, _why(pos, won, count)) if count >= k else None
-    if not _feasible(pos.unseen, pos.counts, pos.constraints(), -1):
-        return Contradicted()
     solver = solver or Solver(rules)
     solver.trump, solver.me = pos.trump, pos.seats.index(pos.me)
+    if solver.compiled and len(pos.counts) <= COMPILED_SEATS:
+        if not _search.feasible(pos.unseen, pos.counts, pos.forbidden, pos.holds or (0,) * len(pos.counts)):
+            return Contradicted()
+        return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
+    if not _feasible(pos.unseen, pos.counts, pos.constraints(), -1):
+        return Contradicted()
     lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
-    if solver.compiled:
-        return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
     if refute and refutes(pos, k, rules):
         solver.decided_by = "refuter"
         return None
@@ -853,27 +856,44 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None, r
 
 def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solver, refute: bool,
                     deal_nodes: int | None):
-    """``judge`` past the bounds with the compiled search: within FIRST_NODES, then the
-    refuter (a few deals settle positions with many opponents that take the search
-    millions of nodes; each deal played out double dummy first, compiled), then the
-    search again within the whole budget.  It runs every step of the Python search with
-    larger shares: `python bench/ab.py` checks that it settles every decision the Python
-    judge settles."""
+    """``judge`` with the compiled search: within FIRST_NODES, then the refuter (a few
+    deals settle positions with many opponents that take the search millions of nodes;
+    each deal played out double dummy first, compiled), then the search again within the
+    whole budget.  It runs every step of the Python search with larger shares: `python
+    bench/ab.py` checks that it settles every decision the Python judge settles.
+
+    The counting bound (``Solver._lower``), which the Python judge asks first, is asked
+    here only of a cinch (its count is the one the reason gives) or of a position left
+    unsettled: the bound never exceeds the sure tricks, so a position the search or the
+    refuter shows is no cinch is one where it falls short of ``k``."""
     budget = solver.budget or 0
     first = min(budget, FIRST_NODES) if budget else FIRST_NODES
     if deal_nodes is None:
         deal_nodes = min(budget, DEAL_NODES) if budget else DEAL_NODES
     for nodes in (first, budget) if first != budget else (first,):
         try:
-            return Cinch(k, _why(pos, won, k)) if solver.solve(pos, k, nodes) else None
+            return _bounded(pos, won, k, solver) or Cinch(k, _why(pos, won, k)) if solver.solve(pos, k, nodes) \
+                else None
         except Undecided:
             pass
         if refute and refutes(pos, k, rules, _played_out(deal_nodes) if deal_nodes else None):
             solver.decided_by = "refuter"
             return None
         refute = False
+    cinch = _bounded(pos, won, k, solver)
+    if cinch:
+        return cinch
     STATS["undecided"] += 1
     return Unsettled(budget)
+
+
+def _bounded(pos: Position, won: int, k: int, solver: Solver) -> Cinch | None:
+    """The cinch the counting bound shows, with its count; None where it falls short."""
+    lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
+    if lower < k:
+        return None
+    solver.decided_by = "bounds"
+    return Cinch(lower, _why(pos, won, lower))
 
 
 def _played_out(nodes: int):
@@ -932,18 +952,21 @@ def position(know, p: str, t: int, prior: list[int]) -> Position | None:
     for k, trick in enumerate(know.tricks[:t], 1):
         plays = trick.plays if k < t else trick.plays[:len(prior)]
         seen: list[int] = []
+        best = 0  # the card winning the trick so far
         for q, c in plays:
             if not c & 15 or q not in index:
                 return None
             i = index[q]
             if q != p and seen and k not in know.doubted:
-                shown = reveal(c, seen, trump, know.rules)
+                shown = reveal(c, seen, trump, know.rules, best)
                 if shown:
                     held, suits = know.proven_held(q, k)
                     if not (shown & held or any(shown & suit_mask(s) == suit_mask(s) for s in suits)):
                         forb[i] |= shown
             counts[i] -= 1
             played |= 1 << c
+            if not seen or beats(c, best, trump):
+                best = c
             seen.append(c)
     unseen = FULL_DECK & ~played & ~hand & ~know.out_of_play(p)
     holds = [0] * len(seats)

@@ -9,50 +9,72 @@ each as a card not shown (``??``): it leads no suit and beats nothing."""
 
 from __future__ import annotations
 
-from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, suit_mask
+from .cards import FULL_DECK, UNKNOWN, card_str, cards_of, cards_text, mask_of, suit_mask
 from .engine import SUIT_NAMES
 
 
 def check(know, deals) -> None:
     """Add the record errors to ``know.errors`` and the cards the record puts in two
     places to ``know.contested``; ``know.played_mask``: every ranked card played."""
-    seen: dict[int, tuple[str, int]] = {}
     shown: dict[str, int] = {}  # per player, the ranked cards played
+    suited: list[str] = []  # players with a card the record gives by suit only
+    played = 0
+    twice = False
     for p, pl in know.plays.items():
-        shown[p] = 0
-        for t, c in pl:
-            if not c & 15:
-                continue
-            shown[p] |= 1 << c
-            if c in seen:
-                first, at = seen[c]
-                know.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
-                                    f"{first} (trick {know.numbered(at)}) and {p} both played the {card_str(c)}"))
-                know.contested |= 1 << c
-            seen[c] = (p, t)
-            know.played_mask |= 1 << c
-    dealt_to: dict[int, str] = {}
-    for p, d in deals.items():
-        for c in d.cards:
+        mask = ranked = 0
+        for _, c in pl:
             if c & 15:
-                if c in dealt_to and dealt_to[c] != p:
-                    know.errors.append(("duplicate-card", p, f"the {card_str(c)} was dealt twice",
-                                        f"dealt to {dealt_to[c]} and to {p}"))
+                mask |= 1 << c
+                ranked += 1
+            elif c != UNKNOWN and p not in suited:
+                suited.append(p)
+        shown[p] = mask
+        twice = twice or bool(mask & played) or mask.bit_count() != ranked
+        played |= mask
+    know.played_mask |= played
+    if twice:  # a card played twice: each reported where its second play is
+        seen: dict[int, tuple[str, int]] = {}
+        for p, pl in know.plays.items():
+            for t, c in pl:
+                if not c & 15:
+                    continue
+                if c in seen:
+                    first, at = seen[c]
+                    know.errors.append(("duplicate-card", p, f"the {card_str(c)} was played twice",
+                                        f"{first} (trick {know.numbered(at)}) and {p} both played the {card_str(c)}"))
                     know.contested |= 1 << c
-                dealt_to[c] = p
-    for p, mask in know.post.items():
-        for q, other in know.post.items():
-            if q < p and mask & other:
-                c = (mask & other).bit_length() - 1
-                who = q if know.drawn.get(q, 0) >> c & 1 and not know.drawn.get(p, 0) >> c & 1 else p
-                know.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
-                                    f"{q} and {p} both hold the {card_str(c)} after the draw"))
-                know.contested |= mask & other
+                seen[c] = (p, t)
+    if _overlap(mask_of(c for c in d.cards if c & 15) for d in deals.values()):
+        dealt_to: dict[int, str] = {}
+        for p, d in deals.items():
+            for c in d.cards:
+                if c & 15:
+                    if c in dealt_to and dealt_to[c] != p:
+                        know.errors.append(("duplicate-card", p, f"the {card_str(c)} was dealt twice",
+                                            f"dealt to {dealt_to[c]} and to {p}"))
+                        know.contested |= 1 << c
+                    dealt_to[c] = p
+    held = _overlap(know.post.values())
+    if held:
+        for p, mask in know.post.items():
+            for q, other in know.post.items():
+                if q < p and mask & other:
+                    c = (mask & other).bit_length() - 1
+                    who = q if know.drawn.get(q, 0) >> c & 1 and not know.drawn.get(p, 0) >> c & 1 else p
+                    know.errors.append(("duplicate-card", who, f"the {card_str(c)} is in two hands",
+                                        f"{q} and {p} both hold the {card_str(c)} after the draw"))
+                    know.contested |= mask & other
+    every = 0  # every card some player holds after the draw
+    for m in know.post.values():
+        every |= m
     for p in know.plays:
-        others = 0  # every card the other players hold after the draw
-        for q, m in know.post.items():
-            if q != p:
-                others |= m
+        if held:  # every card the other players hold after the draw
+            others = 0
+            for q, m in know.post.items():
+                if q != p:
+                    others |= m
+        else:  # no card in two hands: the others' are everyone's but p's
+            others = every & ~know.post.get(p, 0)
         suspect = others | know.discarded.get(p, 0) | (FULL_DECK & ~know.post[p] if know.full.get(p) else 0)
         if not shown[p] & suspect:
             continue  # none of p's cards below can be wrong
@@ -74,9 +96,10 @@ def check(know, deals) -> None:
                 know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)}, "
                                     f"which is not in {p}'s hand",
                                     f"{p}'s hand after the draw: {_text(know.post[p])}"))
-    for p, pl in know.plays.items():  # more cards of a suit than a known hand held
+    for p in suited:  # more cards of a suit than a known hand held
         if not know.full.get(p):
             continue
+        pl = know.plays[p]
         for suit in {c >> 4 for _, c in pl if not c & 15 and c != UNKNOWN}:  # a ranked card: reported above
             played = sum(1 for _, c in pl if c >> 4 == suit)
             if played > (know.post[p] & suit_mask(suit)).bit_count():
@@ -87,10 +110,8 @@ def check(know, deals) -> None:
                 break
     n = know.rules.cards
     for p, pl in know.plays.items():  # a card kept to the end of a hand played out
-        if [t for t, _ in pl] != list(range(1, n + 1)):
-            continue
         extra = know.post.get(p, 0) & ~shown[p]
-        if not extra:
+        if not extra or [t for t, _ in pl] != list(range(1, n + 1)):
             continue
         unnamed = sum(1 for _, c in pl if not c & 15)
         blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart
@@ -110,6 +131,16 @@ def check(know, deals) -> None:
         _up_card_kept(know)
     if know.contested:  # a card in two places: no play of it is known to be what was played
         know.doubtful.update((p, t) for p, pl in know.plays.items() for t, c in pl if know.contested >> c & 1)
+
+
+def _overlap(masks) -> bool:
+    """Some card is in two of the masks."""
+    every = 0
+    for m in masks:
+        if m & every:
+            return True
+        every |= m
+    return False
 
 
 def _up_card_kept(know) -> None:

@@ -93,6 +93,13 @@ class Knowledge:
         last = len(self.tricks) + 1
         for p, pl in self.plays.items():
             before, m, i = [0, 0], 0, 0
+            if self.complete[p] and last == n + 1:  # a card at every trick: each adds its own
+                for _, c in pl:
+                    if c & 15:
+                        m |= 1 << c
+                    before.append(m)
+                self._before[p] = before
+                continue
             for t in range(1, last):
                 while i < len(pl) and pl[i][0] <= t:
                     if pl[i][1] & 15:
@@ -268,6 +275,7 @@ class Knowledge:
             if not active <= set(self.seats):
                 return None
             found = [p for p in self.seats if p in active]
+        partial = []
         for trick in self.recorded:
             players = [p for p, _ in trick.plays]
             if len(players) == len(active) and set(players) == active:
@@ -275,10 +283,11 @@ class Knowledge:
                     found = players
                 elif _rotated(players, found[0]) != found:
                     return None
+            else:
+                partial.append(players)
         if found is None:
             return None
-        for trick in self.recorded:  # incomplete tricks: in the same order, if with gaps
-            players = [p for p, _ in trick.plays]
+        for players in partial:  # incomplete tricks: in the same order, if with gaps
             if players[0] in active and not _subsequence(players, _rotated(found, players[0])):
                 return None
         return found
@@ -583,10 +592,21 @@ class Knowledge:
             return None
         led = cards[0] >> 4
         best = None
+        top = -1  # the card at best (engine.beats, inline: this runs for every trick)
+        ranked = True
         for i, c in enumerate(cards):
-            if c & 15 and (best is None and c >> 4 in (led, trump)
-                           or best is not None and beats(c, cards[best], trump)):
-                best = i
+            if not c & 15:
+                ranked = False
+            elif best is None:
+                if c >> 4 == led or c >> 4 == trump:
+                    best, top = i, c
+            elif c >> 4 == top >> 4:
+                if c > top:
+                    best, top = i, c
+            elif c >> 4 == trump:
+                best, top = i, c
+        if ranked:
+            return best
         if best is None:  # the one card of the led suit or trump is of a rank not written: it wins
             unranked = [i for i, c in enumerate(cards) if not c & 15]
             if len(unranked) == 1 and cards[unranked[0]] >> 4 in (led, trump):

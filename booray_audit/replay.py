@@ -211,6 +211,9 @@ class HandReplay(PlayChecks):
         if not self.seats:
             return
         seated = set(self.seats)
+        if all(p in seated for e in ev if type(e) is r.Trick for p, _ in e.plays) and all(
+                name in seated for name, _ in _naming(e for e in ev if type(e) is not r.Trick)):
+            return  # every name seated (the tricks, most of the names, checked first)
         for name, line in _naming(ev):
             if name in seated or name in self.unseated:
                 continue

@@ -160,9 +160,11 @@ def test_a_trick_p_wins_outright_counts_before_the_search():
     gone = _cards("3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 4h")
     pos = Position(hand, FULL_DECK & ~hand & ~gone, 3, ("p0", "p1", "p2", "p3"), "p3",
                    (1, 2, 2, 0), (0, 0, 0, 0), ((0, parse_card("4h")),))
-    solver = Solver(STD)
+    solver = Solver(STD, compiled=False)  # the counting bound, asked first in Python
     assert judge(pos, 1, STD, solver)
     assert solver.nodes == 0
+    # the compiled judge asks it only of a cinch, for the count its reason gives
+    assert judge(pos, 1, STD, Solver(STD)) == judge(pos, 1, STD, solver)
 
 
 def test_the_relaxed_game_never_shows_a_cinch_the_oracle_denies():
@@ -226,9 +228,11 @@ def test_a_ruff_of_a_boss_that_spends_the_last_trump_leaves_p_the_rest():
     seven = _cards("7c")
     pos = Position(hand, unseen, 3, ("Bob", "Carol", "Frank", "Dave", "Walter", "Heidi", "Mallory"),
                    "Heidi", (3, 3, 3, 3, 3, 0, 3), (0, seven, 0, seven, 0, 0, 0), ())
-    solver = Solver(STD)
+    solver = Solver(STD, compiled=False)  # the counting bound, asked first in Python
     assert judge(pos, 1, STD, solver)
     assert solver.nodes == 0
+    # the compiled judge asks it only of a cinch, for the count its reason gives
+    assert judge(pos, 1, STD, Solver(STD)) == judge(pos, 1, STD, solver)
     # with a second trump out (the 6♣) the ruff no longer leaves P the rest
     two = Position(hand, unseen | _cards("6c"), 3, pos.seats, pos.me, pos.counts, pos.forbidden, ())
     assert not judge(two, 1, STD, Solver(STD, None))
