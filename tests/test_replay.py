@@ -192,6 +192,23 @@ def test_out_of_turn_first_lead_and_order():
     assert ("out-of-turn", 1, "Ben") in only(text)
 
 
+def test_each_card_in_two_places_is_named_once_where_it_shows():
+    """The record's cards are first compared as masks, and walked card by card only where
+    one is in two places: each of those walks still names the card and the players."""
+    def messages(events):
+        text = THREE + "Hand 1\nDealer Cal\nTrump s\n" + events
+        return [f.message for h in reports(text) for f in h.findings if f.kind == "duplicate-card"]
+    tricks = "Trick Ann 2d, Ben 3d, Cal 4d\n"
+    assert messages("Trick Ann As, Ben 2s, Cal 3s\nTrick Ben 4h, Cal 5h, Ann As\n") == [
+        "the As was played twice"]
+    assert messages("Deal Ann As 2h 3h 4h 5h\nDeal Ben As 6h 7h 8h 9h\n" + tricks) == [
+        "the As was dealt twice"]
+    assert messages("Deal Ann As 2h 3h 4h 5h\nDeal Ben 6h 7h 8h 9h Th\nAnn play\nBen play 6h -> As\n"
+                    "Cal play\n" + tricks) == ["the As is in two hands"]
+    assert messages("Deal Ann As 2h 3h 4h 5h\nAnn play\nBen play\nCal play\n"
+                    "Trick Ann 2h, Ben As, Cal 6h\n") == ["Ben played the As, which Ann held"]
+
+
 def test_duplicate_card_and_not_held():
     dup = THREE + "Hand 1\nDealer Cal\nTrump s\nTrick Ann As, Ben 2s, Cal 3s\nTrick Ann As, Ben 4s, Cal 5s\n"
     assert ("duplicate-card", None, "Ann") in only(dup)
