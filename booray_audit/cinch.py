@@ -833,12 +833,10 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None, r
         return Cinch(count, _why(pos, won, count)) if count >= k else None
     solver = solver or Solver(rules)
     solver.trump, solver.me = pos.trump, pos.seats.index(pos.me)
-    if solver.compiled and len(pos.counts) <= COMPILED_SEATS:
-        if not _search.feasible(pos.unseen, pos.counts, pos.forbidden, pos.holds or (0,) * len(pos.counts)):
-            return Contradicted()
-        return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
-    if not _feasible(pos.unseen, pos.counts, pos.constraints(), -1):
+    if not _dealable(pos, solver.compiled):
         return Contradicted()
+    if solver.compiled:
+        return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
     lower = solver._lower(pos.hand, pos.unseen, pos.counts, pos.constraints(), pos.trick)
     if lower >= k:
         return Cinch(lower, _why(pos, won, lower))
@@ -872,8 +870,9 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
         deal_nodes = min(budget, DEAL_NODES) if budget else DEAL_NODES
     for nodes in (first, budget) if first != budget else (first,):
         try:
-            return _bounded(pos, won, k, solver) or Cinch(k, _why(pos, won, k)) if solver.solve(pos, k, nodes) \
-                else None
+            if not solver.solve(pos, k, nodes):
+                return None
+            return _bounded(pos, won, k, solver) or Cinch(k, _why(pos, won, k))
         except Undecided:
             pass
         if refute and refutes(pos, k, rules, _played_out(deal_nodes) if deal_nodes else None):
@@ -885,6 +884,15 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
         return cinch
     STATS["undecided"] += 1
     return Unsettled(budget)
+
+
+def _dealable(pos: Position, compiled: bool) -> bool:
+    """Some deal of the unseen cards fits every seat's count and constraints: asked of the
+    compiled check where it takes the position (``tests/test_feasible.py`` holds the two
+    to dealing every way)."""
+    if compiled and len(pos.counts) <= COMPILED_SEATS:
+        return _search.feasible(pos.unseen, pos.counts, pos.forbidden, pos.holds or (0,) * len(pos.counts))
+    return _feasible(pos.unseen, pos.counts, pos.constraints(), -1)
 
 
 def _bounded(pos: Position, won: int, k: int, solver: Solver) -> Cinch | None:

@@ -18,7 +18,7 @@ def check(know, deals) -> None:
     places to ``know.contested``; ``know.played_mask``: every ranked card played."""
     shown: dict[str, int] = {}  # per player, the ranked cards played
     suited: list[str] = []  # players with a card the record gives by suit only
-    played = 0
+    every_played = 0
     twice = False
     for p, pl in know.plays.items():
         mask = ranked = 0
@@ -29,9 +29,9 @@ def check(know, deals) -> None:
             elif c != UNKNOWN and p not in suited:
                 suited.append(p)
         shown[p] = mask
-        twice = twice or bool(mask & played) or mask.bit_count() != ranked
-        played |= mask
-    know.played_mask |= played
+        twice = twice or bool(mask & every_played) or mask.bit_count() != ranked
+        every_played |= mask
+    know.played_mask |= every_played
     if twice:  # a card played twice: each reported where its second play is
         seen: dict[int, tuple[str, int]] = {}
         for p, pl in know.plays.items():
