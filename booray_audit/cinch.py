@@ -889,7 +889,14 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
 def _dealable(pos: Position, compiled: bool) -> bool:
     """Some deal of the unseen cards fits every seat's count and constraints: asked of the
     compiled check where it takes the position (``tests/test_feasible.py`` holds the two
-    to dealing every way)."""
+    to dealing every way).  Every seat is dealt as many cards as P and plays one a trick,
+    so an opponent left with fewer than P (fewer by one once it has played to this trick)
+    is a record that contradicts itself too: no play of the game reaches that position."""
+    size = pos.hand.bit_count()
+    me = pos.seats.index(pos.me)
+    played = {seat for seat, _ in pos.trick}
+    if any(n < size - (i in played) for i, n in enumerate(pos.counts) if i != me):
+        return False
     if compiled and len(pos.counts) <= COMPILED_SEATS:
         return _search.feasible(pos.unseen, pos.counts, pos.forbidden, pos.holds or (0,) * len(pos.counts))
     return _feasible(pos.unseen, pos.counts, pos.constraints(), -1)

@@ -71,6 +71,40 @@ def test_wider_decks_more_players_and_the_up_card_agree_with_the_oracle(seed):
 
 
 @compiled
+def test_the_compiled_judge_gives_the_python_judges_cinch_and_reason():
+    """The compiled judge asks the counting bound only of a cinch (for the count its reason
+    gives) and skips it otherwise: the whole answer, the reason's count included, is the
+    Python judge's, on positions both settle.  Each won count from 0 to 2 is asked."""
+    rng = random.Random(4242)
+    cinches = 0
+    for i in range(300):
+        rules = VARIANTS[i % len(VARIANTS)]
+        pos, _ = random_position(rng, rules, ranks=5, hand_size=4, players=(2, 3), upcard=i % 3 == 0)
+        for won in range(3):
+            python = judge(pos, won, rules, Solver(rules, None, compiled=False))
+            c = judge(pos, won, rules, Solver(rules, None, compiled=True))
+            assert c == python, (pos, won, c, python)
+            cinches += bool(c)
+    assert cinches >= 50
+
+
+def test_an_opponent_short_of_cards_is_a_record_that_contradicts_itself():
+    """The spade lead is the last card of the seat that played it, while P and the others
+    still hold two: no deal reaches that, and the two searches once differed on who leads
+    the next trick.  Both judges now call the position contradicted, never a cinch."""
+    from booray_audit.cards import mask_of, parse_card
+    from booray_audit.cinch import Contradicted
+    cards = lambda text: mask_of(parse_card(c) for c in text.split())  # noqa: E731
+    pos = Position(cards("Jd Kd"), cards("Ks Js Ts Th"), 1, ("p0", "p1", "p2", "p3"), "p0", (0, 2, 2, 0),
+                   (0, cards("Th"), 0, 0), ((3, parse_card("As")),))
+    for compiled in (False, True):
+        assert isinstance(judge(pos, 2, STD, Solver(STD, None, compiled=compiled)), Contradicted)
+    whole = Position(pos.hand, pos.unseen | cards("Qs"), 1, pos.seats, "p0", (0, 2, 2, 1), pos.forbidden, pos.trick)
+    for compiled in (False, True):  # with its other card unseen, the position is judged
+        assert judge(whole, 2, STD, Solver(STD, None, compiled=compiled)) is None
+
+
+@compiled
 @pytest.mark.parametrize("shares", [(0, 0, 10**5), (1, 1, 10**5), (0, 1, 3), (3, 5, 7)])
 def test_every_step_agrees_with_the_oracle(shares):
     """Each step's node share made tiny (the restricted adversaries, the probed search) so
