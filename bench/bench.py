@@ -32,15 +32,32 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 
 def corpus(path: str, hands: int, players: int, seed: int) -> str:
+    """The seeded corpus at ``path``, generated (in a process of its own) if missing."""
     if not os.path.exists(path):
-        from booray_audit.generate import generate
-        from booray_audit.rules import profile, with_toggle
-        rules = with_toggle(profile("standard"), "limit", "100")  # online tables cap penalties
-        with open(path + ".tmp", "w") as f:
-            for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules):
-                f.write(line + "\n")
-        os.replace(path + ".tmp", path)
+        _child(["--stage", "generate", "--file", path, "--hands", str(hands), "--players", str(players),
+                "--seed", str(seed)])
     return path
+
+
+def generate_corpus(path: str, hands: int, players: int, seed: int) -> None:
+    from booray_audit.generate import generate
+    from booray_audit.rules import profile, with_toggle
+    rules = with_toggle(profile("standard"), "limit", "100")  # online tables cap penalties
+    with open(path + ".tmp", "w") as f:
+        for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules):
+            f.write(line + "\n")
+    os.replace(path + ".tmp", path)
+
+
+def _child(args: list[str]) -> str:
+    """Run this script with ``args`` in a process of its own; its standard output.  The
+    heavy work (generating, growing a store) is done in children so that this process
+    stays small: on Linux a process started from it counts this one's resident memory at
+    the start in its own peak, which would swamp the peak of the stage it measures."""
+    p = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit(f"{' '.join(args[:2])} failed: {p.stderr[-2000:]}")
+    return p.stdout
 
 
 def scaled(base: str, copies: int, out: str) -> str:
@@ -252,7 +269,14 @@ def main(argv=None):
     ap.add_argument("--file", help=argparse.SUPPRESS)
     ap.add_argument("--db", help=argparse.SUPPRESS)
     ap.add_argument("--seconds", type=float, default=5.0, help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.stage == "generate":
+        generate_corpus(a.file, a.hands, int(a.players), a.seed)
+        return 0
+    if a.stage == "multiply":
+        print(json.dumps(multiply_store(a.db, a.hands)))
+        return 0
     if a.stage == "pokerkit":
         print(json.dumps(pokerkit_rate(a.seconds)))
         return 0
@@ -297,7 +321,7 @@ def main(argv=None):
         db = os.path.join(tmp, "big.duckdb")
         run_stage("import", base6, db)
         target = 1_000_000 if not a.small else 3 * base_n
-        report["stats_store_hands"] = multiply_store(db, target)
+        report["stats_store_hands"] = json.loads(_child(["--stage", "multiply", "--db", db, "--hands", str(target)]))
         report["stats"] = run_stage("stats", base6, db)
     six = report["corpora"].get(6, {})
     report["pokerkit"] = pokerkit_pairs(base6, base_n, 1 if a.small else 3, 1.0 if a.small else 5.0)
