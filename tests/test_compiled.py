@@ -94,7 +94,10 @@ def test_an_opponent_short_of_cards_is_a_record_that_contradicts_itself():
     the next trick.  Both judges now call the position contradicted, never a cinch."""
     from booray_audit.cards import mask_of, parse_card
     from booray_audit.cinch import Contradicted
-    cards = lambda text: mask_of(parse_card(c) for c in text.split())  # noqa: E731
+
+    def cards(text: str) -> int:
+        return mask_of(parse_card(c) for c in text.split())
+
     pos = Position(cards("Jd Kd"), cards("Ks Js Ts Th"), 1, ("p0", "p1", "p2", "p3"), "p0", (0, 2, 2, 0),
                    (0, cards("Th"), 0, 0), ((3, parse_card("As")),))
     for compiled in (False, True):
