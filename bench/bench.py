@@ -49,14 +49,15 @@ def generate_corpus(path: str, hands: int, players: int, seed: int) -> None:
     os.replace(path + ".tmp", path)
 
 
-def _child(args: list[str]) -> str:
-    """Run this script with ``args`` in a process of its own; its standard output.  The
-    heavy work (generating, growing a store) is done in children so that this process
-    stays small: on Linux a process started from it counts this one's resident memory at
-    the start in its own peak, which would swamp the peak of the stage it measures."""
-    p = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+def _child(args: list[str], env: dict | None = None) -> str:
+    """Run this script with ``args`` (``--stage NAME ...``) in a process of its own; its
+    standard output.  Every stage, the heavy work (generating, growing a store) included,
+    runs in a child so that this process stays small: on Linux a process started from it
+    counts this one's resident memory at the start in its own peak, which would swamp the
+    peak of the stage it measures."""
+    p = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, env=env)
     if p.returncode:
-        raise SystemExit(f"{' '.join(args[:2])} failed: {p.stderr[-2000:]}")
+        raise SystemExit(f"stage {args[1]} failed: {p.stderr[-2000:]}")
     return p.stdout
 
 
@@ -161,11 +162,7 @@ def _env(pure: bool) -> dict:
 
 
 def run_stage(name: str, path: str, db: str | None = None, pure: bool = False) -> dict:
-    cmd = [sys.executable, __file__, "--stage", name, "--file", path] + (["--db", db] if db else [])
-    p = subprocess.run(cmd, capture_output=True, text=True, env=_env(pure))
-    if p.returncode:
-        raise SystemExit(f"stage {name} failed: {p.stderr[-2000:]}")
-    return json.loads(p.stdout)
+    return json.loads(_child(["--stage", name, "--file", path] + (["--db", db] if db else []), _env(pure)))
 
 
 def end_to_end(path: str, hands: int, pure: bool = False) -> dict:

@@ -1126,13 +1126,12 @@ static PyObject *solve(PyObject *self, PyObject *args)
     }
     if (pc(hand) > 15)
         return Py_BuildValue("(iL)", -2, 0LL);
-    int read = read_trick(trick, tl, (int)n, st.tseat, st.tcard);
+    int seats[MAXS], cards[MAXS];
+    int read = read_trick(trick, tl, (int)n, seats, cards);
     if (read <= 0)
         return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
-    st.tlen = (int)tl;
-    st.twin = tl ? winning(st.tcard, st.tlen, trump) : 0;
-    for (int i = 0; i < st.tlen; i++)
-        st.tmask |= 1u << st.tseat[i];
+    for (int i = 0; i < tl; i++)
+        add_card(&s, &st, seats[i], cards[i]);
     start();
     int res = run(&s, &st, max_nodes);
     return Py_BuildValue("(iL)", res, s.nodes);

@@ -833,7 +833,7 @@ def judge(pos: Position, won: int, rules: Rules, solver: Solver | None = None, r
         return Cinch(count, _why(pos, won, count)) if count >= k else None
     solver = solver or Solver(rules)
     solver.trump, solver.me = pos.trump, pos.seats.index(pos.me)
-    if not _dealable(pos, solver.compiled):
+    if not _dealable(pos, solver):
         return Contradicted()
     if solver.compiled:
         return _judge_compiled(pos, won, k, rules, solver, refute, deal_nodes)
@@ -886,18 +886,17 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
     return Unsettled(budget)
 
 
-def _dealable(pos: Position, compiled: bool) -> bool:
+def _dealable(pos: Position, solver: Solver) -> bool:
     """Some deal of the unseen cards fits every seat's count and constraints: asked of the
     compiled check where it takes the position (``tests/test_feasible.py`` holds the two
     to dealing every way).  Every seat is dealt as many cards as P and plays one a trick,
     so an opponent left with fewer than P (fewer by one once it has played to this trick)
     is a record that contradicts itself too: no play of the game reaches that position."""
     size = pos.hand.bit_count()
-    me = pos.seats.index(pos.me)
     played = {seat for seat, _ in pos.trick}
-    if any(n < size - (i in played) for i, n in enumerate(pos.counts) if i != me):
+    if any(n < size - (i in played) for i, n in enumerate(pos.counts) if i != solver.me):
         return False
-    if compiled and len(pos.counts) <= COMPILED_SEATS:
+    if solver.compiled and len(pos.counts) <= COMPILED_SEATS:
         return _search.feasible(pos.unseen, pos.counts, pos.forbidden, pos.holds or (0,) * len(pos.counts))
     return _feasible(pos.unseen, pos.counts, pos.constraints(), -1)
 

@@ -22,11 +22,16 @@ def beats(card: int, best: int, trump: int) -> bool:
 
 
 def winning(cards, trump: int) -> int:
-    """Index of the winning card among known cards, leader first."""
-    best = 0
+    """Index of the winning card among known cards, leader first (``beats`` card by card,
+    written out: the replay asks this of every trick)."""
+    best, top = 0, cards[0]
     for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump):
-            best = i
+        c = cards[i]
+        if c >> 4 == top >> 4:
+            if (c & 15) > (top & 15):
+                best, top = i, c
+        elif c >> 4 == trump:
+            best, top = i, c
     return best
 
 

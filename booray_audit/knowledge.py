@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from . import consistency, record as r
 from .cards import FULL_DECK, UNKNOWN, card_str, mask_of, suit_mask, suits_mask
-from .engine import beats
+from .engine import beats, winning
 from .rules import Rules
 
 
@@ -93,13 +93,6 @@ class Knowledge:
         last = len(self.tricks) + 1
         for p, pl in self.plays.items():
             before, m, i = [0, 0], 0, 0
-            if self.complete[p] and last == n + 1:  # a card at every trick: each adds its own
-                for _, c in pl:
-                    if c & 15:
-                        m |= 1 << c
-                    before.append(m)
-                self._before[p] = before
-                continue
             for t in range(1, last):
                 while i < len(pl) and pl[i][0] <= t:
                     if pl[i][1] & 15:
@@ -591,22 +584,13 @@ class Knowledge:
         if trump is None or not cards or cards[0] == UNKNOWN:
             return None
         led = cards[0] >> 4
+        if all(c & 15 for c in cards):
+            return winning(cards, trump)
         best = None
-        top = -1  # the card at best (engine.beats, inline: this runs for every trick)
-        ranked = True
         for i, c in enumerate(cards):
-            if not c & 15:
-                ranked = False
-            elif best is None:
-                if c >> 4 == led or c >> 4 == trump:
-                    best, top = i, c
-            elif c >> 4 == top >> 4:
-                if c > top:
-                    best, top = i, c
-            elif c >> 4 == trump:
-                best, top = i, c
-        if ranked:
-            return best
+            if c & 15 and (best is None and c >> 4 in (led, trump)
+                           or best is not None and beats(c, cards[best], trump)):
+                best = i
         if best is None:  # the one card of the led suit or trump is of a rank not written: it wins
             unranked = [i for i, c in enumerate(cards) if not c & 15]
             if len(unranked) == 1 and cards[unranked[0]] >> 4 in (led, trump):
