@@ -171,9 +171,11 @@ class SessionAudit:
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
         doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
         claims = _claims(hand)
+        tricks = _tricks(rep, claims)
+        leads = () if tricks is None or tricks is not rep.tricks else None if rep.leads is None else tuple(rep.leads)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
-                          _tricks(rep, claims), violators, rep.walkover, rep.all_passed, doubtful,
-                          tuple(rep.misspelt), tuple(rep.maybe_dealt))
+                          tricks, violators, rep.walkover, rep.all_passed, doubtful,
+                          tuple(rep.misspelt), tuple(rep.maybe_dealt), leads)
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
@@ -317,13 +319,15 @@ def _largest(s: Settlement, ledger: dict[str, int]) -> int:
 def _tricks(rep: Replay, claims: Claims) -> dict[str, int] | None:
     """The tricks each player won, for the settlement: None when a winner is unknown.  Where
     a lead out of turn leaves a winner in doubt, the reading the table's `Tricks` fits, if
-    it fits exactly one."""
+    it fits exactly one (of the readings, else of the other ways the tricks only next
+    leads give winners may have gone)."""
     if not rep.complete:
         return None
     if rep.tricks is not None or not claims.tricks:
         return rep.tricks
     said = dict(claims.tricks)
-    fits = [w for w in rep.ways if all(w.get(p) == n for p, n in said.items())]
+    fits = [w for w in rep.ways if all(w.get(p) == n for p, n in said.items())] or [
+        w for w in rep.leads or () if all(w.get(p) == n for p, n in said.items())]
     return fits[0] if len(fits) == 1 else None
 
 

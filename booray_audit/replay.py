@@ -82,6 +82,9 @@ class Replay:
     # where a lead out of turn leaves a trick's winner in doubt (``tricks`` None): the
     # tricks won in each reading of the record; the table's `Tricks` may pick one
     ways: list[dict[str, int]] = field(default_factory=list)
+    # other readings, where tricks only the next leads give winners went to another who
+    # may have won them (see ``_others``): the table's claims may pick one; None, too many
+    leads: list[dict[str, int]] | None = field(default_factory=list)
     misspelt: list[tuple[str, str]] = field(default_factory=list)  # see ``_misspelt``
     maybe_dealt: list[str] = field(default_factory=list)  # see ``_misspelt``
 
@@ -176,7 +179,8 @@ class HandReplay(PlayChecks):
             result.walkover = active[0]
         if not active and passed:
             result.all_passed = True
-        self._tricks(tricks, know.tricks, trump, active, know, result)
+        fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
+        others = _others([result.tricks] if result.tricks is not None else result.ways, fifth)
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
             # may be what is wrong); the table's count may pick one
@@ -194,12 +198,19 @@ class HandReplay(PlayChecks):
             written = _tally(know, trump, tricks=know.recorded)
             if ways and written and written not in ways:
                 result.tricks, result.ways, result.complete = None, [*ways, written], True
+            if written and others is not None:
+                more = _others([written], [(nxt, players) for _, nxt, players in _credits(know, trump, know.recorded)
+                                           if players])
+                others = None if more is None else others + more
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
         if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
             self.add("out-of-turn", None, crossed[0], None,
                      f"{crossed[0]} passed, yet plays to trick {know.numbered(crossed[1])}: "
                      "who played this hand is not known", f"{crossed[0]} pass")
             result.tricks, result.ways, result.complete = None, [], False
+        readings = [result.tricks] if result.tricks is not None else result.ways
+        result.leads = None if others is None else [w for i, w in enumerate(others)
+                                                     if w not in readings and w not in others[:i]]
         result.findings = self.findings
         result.undecidable = self.undecidable
         result.bad_disputes = self.bad_disputes
@@ -373,6 +384,7 @@ class HandReplay(PlayChecks):
         # judged, and no winner is taken from the order.
         doubt = False
         playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
+        fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see _others
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number - t != shift:
                 if trick.number != t:
@@ -441,10 +453,12 @@ class HandReplay(PlayChecks):
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
                 leader_expected = None
+            suits = self.trumps if len(self.trumps) > 1 else (trump,)
             if w is None and nxt is not None and nxt in won and not doubt and (
                     len(cards) < playing  # short: the lead may be the card left out
-                    or any(_may_win(trick.plays, nxt, s) for s in (self.trumps if len(self.trumps) > 1 else (trump,)))):
+                    or any(_may_win(trick.plays, nxt, s) for s in suits)):
                 winner = nxt  # RULES.md §5: the next leader settles an unknown winner
+                fifth.append((nxt, _open(trick.plays, won, suits, len(cards) < playing)))
             elif w is not None:
                 winner = trick.plays[w][0]
             else:
@@ -467,6 +481,7 @@ class HandReplay(PlayChecks):
             result.tricks = won  # for an unfinished hand, the counts so far
         elif tricks and known_winners and len(unsure) <= MOST_IN_DOUBT:
             result.ways = _ways(won, unsure)
+        return fifth
 
     def _judge(self, t, plays, trump, won, full_trick, unproven, nxt, know, result) -> None:
         """Check each play of trick t (``won``: the tricks won before it).  Where nothing but
@@ -591,6 +606,42 @@ def _ways(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dic
     return [w for i, w in enumerate(ways) if w not in ways[:i]]
 
 
+MOST_OTHERS = 256  # other readings of the tricks only next leads give winners, listed
+
+
+def _open(plays, won, suits, short: bool) -> tuple[str, ...]:
+    """The players who may have won a trick whichever of its cards was led (the order it
+    is written in may be wrong), with any of ``suits`` as trump: those whose card is not
+    shown or beaten by none written there; everyone, where a card is left out."""
+    if short or None in suits:
+        return tuple(won)
+    return tuple(p for p, c in plays if p in won and (c == UNKNOWN or any(not any(
+        d & 15 and (c & 15 or d >> 4 != c >> 4) and beats(d, c, s) for _, d in plays) for s in suits)))
+
+
+def _others(readings, fifth) -> list[dict[str, int]] | None:
+    """RULES.md §5 gives a trick its cards do not decide to the player who led the next;
+    that holds only if the next trick is written from its lead, and people write a trick
+    from the card that won it too.  So each of ``readings`` with such tricks (``fifth``:
+    who led next, and who may have won it) given instead to another player who may have
+    won them: readings the table's claims may pick where they contradict the next leads
+    (never used to accuse).  None past MOST_OTHERS of them."""
+    if not fifth:
+        return []
+    count = len(readings)
+    for _, players in fifth:
+        count *= len(players) + 1
+    if count > MOST_OTHERS:
+        return None
+    out = []
+    for reading in readings:
+        ways = [reading]
+        for nxt, players in fifth:
+            ways += [{**w, nxt: w[nxt] - 1, p: w[p] + 1} for w in ways for p in players if p != nxt]
+        out += ways[1:]
+    return out
+
+
 def _led_next(know, t: int) -> str | None:
     """Who led the trick after place t; None after the last, or where the record
     contradicts that lead's card (the name may be what is wrong)."""
@@ -636,7 +687,8 @@ def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | Non
 
 def _credits(know, trump, tricks=None) -> list[tuple[str, str | None]] | None:
     """Per trick, with ``trump`` as trump: the player its cards give it to (who led next,
-    where the cards leave it open), and who led next; None where a trick is short or out
+    where the cards leave it open), who led next, and the players who may have won it
+    where its cards leave it open (see ``_open``); None where a trick is short or out
     of place.  ``tricks``: the tricks to count (the checks' by default)."""
     out = []
     for t, trick in enumerate(know.tricks if tricks is None else tricks, 1):
@@ -644,7 +696,8 @@ def _credits(know, trump, tricks=None) -> list[tuple[str, str | None]] | None:
             return None
         nxt = _led_next(know, t)
         w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
-        out.append((trick.plays[w][0] if w is not None else nxt, nxt))
+        out.append((trick.plays[w][0], nxt, ()) if w is not None else
+                   (nxt, nxt, _open(trick.plays, know.active, (trump,), False)))
     return out
 
 
@@ -656,7 +709,7 @@ def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None
     if credits is None:
         return None
     won = dict.fromkeys(know.active, 0)
-    for by_cards, nxt in credits:
+    for by_cards, nxt, _ in credits:
         p = nxt if led and nxt else by_cards
         if p not in won:
             return None
@@ -674,7 +727,7 @@ def _tallies(know, trump) -> list[dict[str, int]]:
         return []
     won = dict.fromkeys(know.active, 0)
     unsure: list[tuple[str, str | None]] = []
-    for by_cards, nxt in credits:
+    for by_cards, nxt, _ in credits:
         if by_cards not in won:
             return []
         if nxt is not None and nxt != by_cards:

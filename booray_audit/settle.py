@@ -25,6 +25,9 @@ class Outcome:
     # first is the spelling the hand uses less, merged into the second in that reading
     misspelt: tuple[tuple[str, str], ...] = ()
     maybe_dealt: tuple[str, ...] = ()  # named only in the table's claims (no `Seats` to tell)
+    # other ways the tricks may have gone, for the claims to pick where they contradict
+    # ``tricks`` (None: too many to list); see ``Chain.settle``
+    leads: tuple[dict[str, int], ...] | None = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,7 @@ class Settlement:
     carry: int | None
     findings: list[tuple[str, str | None, str, str]] = field(default_factory=list)  # kind, player, message, evidence
     unknown: str = ""  # why the nets are not known, when it is not that the hand is unfinished
+    reading: str = ""  # how the tricks were counted, where the claims picked another way (``leads``)
 
 
 class Chain:
@@ -75,6 +79,43 @@ class Chain:
         self.carry, self.exempt, self.last = None, None, number
 
     def settle(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
+        """The hand settled on the chain, with the tricks won as ``o.tricks``; where the
+        table's `Tricks` or `Net` contradicts them, with the other way they may have gone
+        (``o.leads``) the claims fit, if every such way ends the hand alike.  If several
+        that end it otherwise fit, or the ways are too many to list, what the hand settled
+        is not known; if none fits, the claims are judged by ``o.tricks``."""
+        if o.leads == () or not (claims.tricks or claims.net):
+            return self._settle_doubts(o, rules, claims)
+        start = self.state()
+        s = self._settle_doubts(o, rules, claims)
+        if not any(kind in ("wrong-trick-count", "wrong-settlement") for kind, *_ in s.findings):
+            return s
+        end = self.state()
+        fits = []
+        for tricks in o.leads or ():
+            self.restore(start)
+            other = self._settle_doubts(replace(o, tricks=tricks, leads=()), rules, claims)
+            if not any(kind in ("wrong-trick-count", "wrong-settlement") for kind, *_ in other.findings):
+                fits.append((other, self.state(), tricks))
+        if fits and len({repr(e) for _, e, _ in fits}) == 1:
+            other, end, tricks = fits[0]
+            self.restore(end)
+            other.reading = (("tricks as the table's claims count them: " + ", ".join(
+                f"{p} {n}" for p, n in tricks.items())) if len(fits) == 1 else
+                "tricks counted a way the table's claims fit") + (
+                " (the cards do not show who won every trick, and the next trick may be written "
+                "from another card than its lead)")
+            return other
+        if not fits and o.leads is not None:
+            self.restore(end)
+            return s
+        self.restore(dict(start, carry=None, exempt=None, last=end["last"]))
+        s.findings = [f for f in s.findings if f[0] != "wrong-trick-count"]
+        return _unknown([s, *(other for other, _, _ in fits)], {}, "",
+                        "who won the tricks the cards do not decide (the next trick may be written "
+                        "from another card than its lead) is not known")
+
+    def _settle_doubts(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         """The hand settled on the chain.  A player whose violation the record leaves
         undecidable may owe a penalty, or may not win: the hand is settled each way (past
         MOST_DOUBTFUL such players, only with no penalty and as the table's `Net` charged).

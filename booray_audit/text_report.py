@@ -104,6 +104,8 @@ class TextReport:
                 who = f"{s.winner} takes {s.won}" if s.winner else "no winner: the pot carries"
                 extra = f"; bourré: {', '.join(s.bourre)}" if s.bourre else ""
                 lines.append(Text(f"  {who}{extra}; net " + ", ".join(parts) + f"; carry {s.carry}"))
+                if s.reading:
+                    lines.append(Text(f"  {s.reading}"))
             else:
                 why = s.unknown or "the record does not finish this hand or its pot"
                 lines.append(Text(f"  settlement unknown: {why}"))

@@ -152,3 +152,41 @@ def test_settling_up_takes_the_fewest_payments_and_squares_every_net():
             balance[payee] += chips
         assert balance == nets
         assert len(paid) == _fewest(values), (nets, paid)
+
+
+# -- other ways the tricks may have gone (tricks only the next leads give winners) --------
+
+def test_the_claims_pick_another_way_the_tricks_may_have_gone():
+    """The next leads give A 3 tricks; the table counted A 2, B 2 (a trick the cards leave
+    open, written from its winner): settled as the table counted, with no finding."""
+    o = hand(1, {"A": 3, "B": 1, "C": 1}, leads=({"A": 2, "B": 2, "C": 1}, {"A": 1, "B": 1, "C": 3}))
+    s = Chain(0).settle(o, STD, Claims(tricks=(("A", 2), ("B", 2), ("C", 1))))
+    assert (s.findings, s.winner, s.carry) == ([], None, 4)
+    assert s.reading.startswith("tricks as the table's claims count them: A 2, B 2, C 1")
+    s = Chain(0).settle(o, STD, Claims(net=(("A", -1), ("B", -1), ("C", -1), ("D", -1))))
+    assert (s.findings, s.winner, s.carry) == ([], None, 4)
+
+
+def test_without_claims_or_with_claims_that_fit_the_tricks_there_is_no_other_way():
+    o = hand(1, {"A": 3, "B": 1, "C": 1}, leads=({"A": 2, "B": 2, "C": 1},))
+    for claims in (Claims(), Claims(tricks=(("A", 3), ("B", 1), ("C", 1)))):
+        s = Chain(0).settle(o, STD, claims)
+        assert (s.findings, s.winner, s.reading) == ([], "A", "")
+
+
+def test_claims_no_way_fits_are_judged_by_the_tricks():
+    o = hand(1, {"A": 3, "B": 1, "C": 1}, leads=({"A": 2, "B": 2, "C": 1},))
+    s = Chain(0).settle(o, STD, Claims(tricks=(("A", 1), ("B", 1), ("C", 3))))
+    assert [(k, p) for k, p, *_ in s.findings] == [("wrong-trick-count", "A"), ("wrong-trick-count", "C")]
+    assert s.winner == "A"
+
+
+def test_ways_too_many_to_list_or_several_that_settle_otherwise_leave_the_hand_unknown():
+    chain = Chain(0)
+    s = chain.settle(hand(1, {"A": 3, "B": 1, "C": 1}, leads=None), STD, Claims(tricks=(("A", 2), ("B", 2), ("C", 1))))
+    assert (s.findings, s.net, s.carry) == ([], None, None) and "is not known" in s.unknown
+    assert chain.carry is None  # the next hand's pot is not known either
+    # the next leads give B the pot; the table's nets for B and D fit A or C taking it
+    o = hand(1, {"A": 1, "B": 3, "C": 1}, leads=({"A": 3, "B": 1, "C": 1}, {"A": 1, "B": 1, "C": 3}))
+    s = Chain(0).settle(o, STD, Claims(net=(("B", -1), ("D", -1))))
+    assert (s.findings, s.net, s.winner) == ([], None, None)
