@@ -157,6 +157,13 @@ class HandReplay(PlayChecks):
             for p, _ in t.plays:
                 if p not in active and p not in passed:
                     active.append(p)
+        playing = {p for t in tricks for p, _ in t.plays}
+        if playing & set(passed):
+            # a pass the tricks contradict (see ``crossed``): the declarations may be what is
+            # wrong (names swapped among them, say), so the tricks say who played, and the
+            # order of play goes round them all
+            active = [p for p in active if p in playing] + [p for p in dict.fromkeys(
+                q for t in tricks for q, _ in t.plays) if p not in active]
         if self.seats:
             order = {p: i for i, p in enumerate(self.seats)}
             active.sort(key=lambda p: order.get(p, len(order)))
