@@ -53,6 +53,9 @@ class Knowledge:
         self.cycle = self._cycle()
         self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show
         self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
+        # declarations that contradict the dealer named: out of turn from the dealer's left,
+        # or (without `Seats`) the dealer's not last of the first round
+        self.out_of_turn = bool(self.late) or _dealer_not_last(decisions, self.seats, self.dealer)
         # whose hand the up-card went to: the dealer's, unless the record contradicts who dealt
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
         self._holdings(deals, decisions)
@@ -334,7 +337,7 @@ class Knowledge:
         the dealer (by `Seats`, or by the order of play the tricks show).  Where the up-card
         went is then not known, nor the order of the draws.  (A trick 1 without a card from
         the player on lead is no contradiction: the lead may be the card left out.)"""
-        if self.late:
+        if self.out_of_turn:
             return True
         first = self.recorded[0] if self.recorded else None
         if first is None or first.number not in (None, 1):
@@ -649,6 +652,15 @@ def _late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str
         else:
             last = k
     return late
+
+
+def _dealer_not_last(decisions, seats: list[str], dealer: str | None) -> bool:
+    """Without `Seats`: the dealer named declares before another player's first declaration
+    (declarations go round from the dealer's left, the dealer's last)."""
+    if seats or dealer is None:
+        return False
+    first = [d.player for d in decisions if d.action != "draw"]
+    return dealer in first and any(p != dealer for p in first[first.index(dealer) + 1:])
 
 
 def _loosened(trick: r.Trick) -> r.Trick:

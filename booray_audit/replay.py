@@ -188,6 +188,9 @@ class HandReplay(PlayChecks):
             result.all_passed = True
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
         others = _others([result.tricks] if result.tricks is not None else result.ways, fifth)
+        if fifth and others is not None:
+            more = _led_ways(know, trump, know.tricks, None if know.out_of_turn else know.first_leader())
+            others = None if more is None else others + more
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
             # may be what is wrong); the table's count may pick one
@@ -344,6 +347,12 @@ class HandReplay(PlayChecks):
                 self.add("out-of-turn", None, p, None,
                          f"{p} declared out of turn (declarations go from the dealer's left)",
                          f"dealer {self.dealer}; order {order}")
+        elif know.out_of_turn:  # without `Seats`: the dealer declared before another player
+            first = [d.player for d in decisions if d.action != "draw"]
+            after = next(p for p in first[first.index(self.dealer) + 1:] if p != self.dealer)
+            self.add("out-of-turn", None, self.dealer, None,
+                     f"{self.dealer} dealt, yet declared before {after} (declarations go round from "
+                     "the dealer's left, the dealer's last)", "declarations " + " ".join(first))
 
     def _draws(self, decisions, deals, seated) -> dict[str, int | None]:
         out: dict[str, int | None] = {}
@@ -380,7 +389,9 @@ class HandReplay(PlayChecks):
         unsure: list[tuple[str, str | None]] = []  # per trick in doubt: who its cards give it, who led next
         credited = None  # who the cards of the trick just walked gave it to
         known_winners = True
-        leader_expected = know.first_leader()
+        # declarations that contradict the dealer named: the dealer may be wrong (a seat
+        # off, say), and who led trick 1 with it; only the trick's own line says
+        leader_expected = None if know.out_of_turn else know.first_leader()
         pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
         shift = 0  # the number written minus the place: a note where it changes, not at every trick after
         # A card out of turn (a lead, or a card out of clockwise order) puts the order the
@@ -442,8 +453,13 @@ class HandReplay(PlayChecks):
             cards = [c for _, c in trick.plays]
             if doubt:
                 know.doubted.add(t)
-            if missing or len(cards) < playing or twice:
-                w = None  # a card left out may be the one that won (or a name written twice its player)
+            if twice:
+                w = None  # a name written twice: its player may have played the card that won
+            elif missing or len(cards) < playing:
+                # a card left out may be the one that won, unless a card written beats any
+                # card it may be, whichever was led (the top trump, say)
+                w = _sure_winner(know, t, cards + [UNKNOWN] * max(len(missing), playing - len(cards)), trump) if (
+                    len(self.trumps) < 2) else None
             elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
                 ws = {_sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
                 w = ws.pop() if len(ws) == 1 else None
@@ -647,6 +663,42 @@ def _others(readings, fifth) -> list[dict[str, int]] | None:
             ways += [{**w, nxt: w[nxt] - 1, p: w[p] + 1} for w in ways for p in players if p != nxt]
         out += ways[1:]
     return out
+
+
+MOST_STEPS = 4096  # tricks walked listing the ways of ``_led_ways``
+
+
+def _led_ways(know, trump, tricks, leader: str | None) -> list[dict[str, int]] | None:
+    """The tricks each player won, every way the hand may have gone with each trick led by
+    the winner of the one before, whatever card its line starts with (people write a
+    trick from the card that won it, or backwards): where a trick's cards, so led, leave
+    its winner open, each player who may have won it.  ``leader``: who led trick 1 (None:
+    not known).  None past MOST_STEPS; none for tricks short of a card or naming a
+    player twice or one not in the hand."""
+    active = know.active
+    if any(len(trick.plays) != len(active) or {p for p, _ in trick.plays} != set(active) for trick in tricks):
+        return []
+    ways: dict[tuple, dict[str, int]] = {}
+    stack = [(0, leader, dict.fromkeys(active, 0))]
+    steps = 0
+    while stack:
+        t, lead, won = stack.pop()
+        if t == len(tricks):
+            ways.setdefault(tuple(won.values()), won)
+            continue
+        steps += 1
+        if steps > MOST_STEPS:
+            return None
+        plays = tricks[t].plays
+        if lead is None:
+            winners = _open(plays, won, (trump,), False)
+        else:
+            plays = ((lead, dict(plays)[lead]), *((p, c) for p, c in plays if p != lead))
+            w = know.winner(t + 1, [c for _, c in plays], trump)
+            winners = (plays[w][0],) if w is not None else tuple(
+                p for p, _ in plays if _may_win(plays, p, trump))
+        stack += [(t + 1, p, {**won, p: won[p] + 1}) for p in winners]
+    return list(ways.values())
 
 
 def _led_next(know, t: int) -> str | None:

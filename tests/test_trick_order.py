@@ -304,9 +304,10 @@ def test_a_first_trick_led_out_of_turn_without_seats_proves_no_renege():
 
 
 def test_a_first_trick_led_by_the_player_after_the_dealer_proves_the_renege():
-    """With Bob dealing, Cal (after him in the order of play) was on lead: the record agrees
-    with itself, and proves both breaches."""
-    h = only(WINNER_FIRST.replace("Dealer Cal", "Dealer Bob"))
+    """With Bob dealing (and declaring last), Cal (after him in the order of play) was on
+    lead: the record agrees with itself, and proves both breaches."""
+    h = only(WINNER_FIRST.replace("Dealer Cal", "Dealer Bob").replace("Ann play\nBob play 1\nCal play 1\n",
+                                                                       "Cal play 1\nAnn play\nBob play 1\n"))
     assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings if f.cls == "play"] == [
         ("renege", 1, "Ann", "held 5s: Ann played it at trick 2"),
         ("renege", 1, "Bob", "held 6s: Bob played it at trick 3")]
@@ -542,12 +543,13 @@ Trick 3: Eve Ks, Bob ?s, Rupert 6c, Frank Ac
 def test_a_dealer_the_record_contradicts_is_not_known_to_hold_the_up_card():
     h = only(WRONG_DEALER)
     assert [f for f in h.findings if f.cls == "play"] == []
-    assert {(f.kind, f.player) for f in h.findings} == {("out-of-turn", p) for p in (
-        "Peggy", "Frank", "Eve", "Carol", "Bob", "Rupert")}
-    # without `Seats`, the order of play the tricks show contradicts the dealer the same way:
-    # Frank, after Rupert in it, was on lead at trick 1
+    # the declarations out of turn; who led trick 1 is not taken from a dealer in doubt
+    assert {(f.kind, f.trick, f.player) for f in h.findings} == {("out-of-turn", None, p) for p in (
+        "Peggy", "Frank", "Eve", "Carol", "Bob")}
+    # without `Seats`, the dealer declaring first contradicts the dealer the same way
     no_seats = only(WRONG_DEALER.replace('[Seats "Rupert Peggy Frank Eve Carol Bob"]\n', ""))
-    assert [(f.kind, f.trick, f.player) for f in no_seats.findings] == [("out-of-turn", 1, "Rupert")]
+    assert [(f.kind, f.trick, f.player) for f in no_seats.findings] == [("out-of-turn", None, "Rupert")]
+    assert [f for f in no_seats.findings if f.cls == "play"] == []
 
 
 def test_a_dealer_the_record_bears_out_holds_the_up_card():

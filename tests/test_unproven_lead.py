@@ -15,7 +15,7 @@ from booray_audit.generate import generate_text
 from .conftest import reports
 from .test_generated import audited
 from .test_trick_order import WINNER_FIRST as NAMED_DEALER
-from .typed import as_typed, slipped, winner_first
+from .typed import as_typed, slipped, winner_first, wrong_dealer
 
 
 def only(text):
@@ -48,9 +48,14 @@ def test_a_first_trick_another_lead_clears_accuses_nobody_without_a_dealer():
 
 
 def test_the_dealer_named_proves_the_reneges_the_lead_allows():
-    """The control: with Bob dealing, Cal (after him) was on lead, as written."""
-    h = only(WINNER_FIRST.replace("Up 8s", "Dealer Bob\nUp 8s"))
-    assert plays(h) == [("renege", 1, "Ann"), ("renege", 1, "Bob")]
+    """The control: with Bob dealing (and declaring last), Cal (after him) was on lead, as
+    written.  Declared as the record has it, from Ann, Bob's deal is in doubt."""
+    text = WINNER_FIRST.replace("Up 8s", "Dealer Bob\nUp 8s")
+    in_turn = text.replace("Ann play\nBob play 1\nCal play 1\n", "Cal play 1\nAnn play\nBob play 1\n")
+    assert plays(only(in_turn)) == [("renege", 1, "Ann"), ("renege", 1, "Bob")]
+    h = only(text)
+    assert plays(h) == []
+    assert ("out-of-turn", None, "Bob") in [(f.kind, f.trick, f.player) for f in h.findings]
 
 
 # Bob's club on Ann's diamond lead is a renege, proven by the 5d he plays at trick 4; no
@@ -332,6 +337,125 @@ def test_generated_hands_with_a_draw_lost_suit_only_cards_and_tricks_from_their_
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
                 for f in h.findings if f.cls in ("play", "claim")]
     assert bad == []
+
+
+# -- a dealer the declarations contradict ---------------------------------------------------
+
+# Carol dealt; the record names Victor, a seat off, and writes trick 1 from Dave's 8d,
+# which won it (Victor led the 6s).  Read as written, Dave led, as Victor's deal would
+# have it, and Victor threw the 6s on a diamond lead holding the Ad.  But the declarations
+# go round from Carol's left, not Victor's: the dealer named is in doubt, and who led
+# trick 1 with it.
+DEALER_A_SEAT_OFF = """[Seats "Dave Carol Victor"]
+Hand 1
+Dealer Victor
+Up 4d
+Victor play Jc 4h -> 6s 3h
+Dave play Ac Qs 9c -> 8h Th Ah
+Carol play 5h -> 5c
+Trick 1: Dave 8d, Carol 4d, Victor 6s
+Trick 2: Dave 8h, Carol Kh, Victor 3h
+Trick 3: Carol 7c, Victor Ad, Dave 5d
+Trick 4: Victor Kd, Dave Th, Carol Kc
+Trick 5: Victor 2d, Dave Ah, Carol 5c
+Tricks Dave 1 Carol 1 Victor 3
+Net Dave -1 Carol -1 Victor +2
+"""
+
+
+def test_declarations_that_contradict_the_dealer_leave_the_first_lead_unproven():
+    h = only(DEALER_A_SEAT_OFF)
+    assert [(f.kind, f.player) for f in h.findings] == [("out-of-turn", "Dave"), ("out-of-turn", "Carol")]
+    assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("renege", 1, "Victor")]
+    assert h.settlement.net == {"Dave": -1, "Carol": -1, "Victor": 2}
+
+
+def test_without_seats_a_dealer_who_declares_first_is_in_doubt():
+    """Frank dealt, and Dave, on his left, declared first; the record names Dave."""
+    text = """Hand 1
+Dealer Dave
+Up Ad
+Dave play 1
+Frank play 2
+Trick 1: Frank Td, Dave 5d
+Trick 2: Frank Kd, Dave Qd
+Trick 3: Frank Ad, Dave 9d
+Trick 4: Frank 7c, Dave 4d
+Trick 5: Dave As, Frank 3c
+Tricks Frank 3 Dave 2
+"""
+    h = only(text)
+    assert [(f.kind, f.player, f.message) for f in h.findings] == [  # no duplicate-card for Frank's Ad
+        ("out-of-turn", "Dave", "Dave dealt, yet declared before Frank (declarations go round from the "
+         "dealer's left, the dealer's last)")]
+    assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("failed-beat", 1, "Dave")]
+
+
+def test_generated_hands_with_the_dealer_a_seat_off_and_tricks_from_their_winners_accuse_nobody():
+    """About half the hands name the next seat as dealer; a third of the tricks are written
+    from their winners.  11 play findings and 68 nets called wrong in these hands before."""
+    text, _ = generate_text(200, players=(2, 4), seed=9200)
+    typed = wrong_dealer(winner_first(text, random.Random(1)), random.Random(0))
+    bad = [(h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
+           for f in h.findings if f.cls in ("play", "claim")]
+    assert bad == []
+
+
+# -- a trick short of a card ----------------------------------------------------------------
+
+# Spades trump.  Cal's card of trick 1 is left out, but Ann's As wins whatever it was, so
+# Ann led trick 2: written from Bob's 5s, it is out of turn, and Ann's Kh is not judged
+# against a spade lead (she trumped trick 4 with the 6s).  (A trick short of a card
+# leaves the hand unsettled.)
+SHORT_BUT_WON = """[Seats "Ann Bob Cal"]
+Hand 1
+Dealer Cal
+Up 2s
+Ann play
+Bob play
+Cal play
+Trick 1: Ann As, Bob 3s
+Trick 2: Bob 5s, Cal 9h, Ann Kh
+Trick 3: Bob Qd, Cal Jd, Ann 4d
+Trick 4: Bob 2d, Cal 5c, Ann 6s
+Trick 5: Ann 8c, Bob Tc, Cal 4c
+Tricks Ann 2 Bob 3 Cal 0
+"""
+
+
+def test_a_trick_short_of_a_card_is_won_by_a_card_none_can_beat():
+    h = only(SHORT_BUT_WON)
+    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings] == [
+        ("missing-play", 1, "Cal", "Trick Ann, Bob"), ("out-of-turn", 2, "Bob", "Ann won trick 1")]
+
+
+# -- each trick led by the winner of the one before -----------------------------------------
+
+# Diamonds trump, typed by memory: Dave's heart at trick 4, by suit only, was the 9h and
+# beat Frank's 7h, so Dave led trick 5 with the 5h; the line is written backwards, from
+# Frank's Jc.  By the next lead Frank took tricks 4 and 5; led by Dave, both go to Dave,
+# as the table counted.
+BACKWARDS_AFTER_OPEN = """[Seats "Frank Dave"]
+Hand 1
+Dealer Dave
+Up Jd
+Frank play Js 6h 4h -> 8d Jc 7h
+Dave play 3s -> 9h
+Trick 1: Frank 3d, Dave Td
+Trick 2: Dave Jd, Frank ?d
+Trick 3: Dave Ad, Frank 8d
+Trick 4: Dave ?h, Frank 7h
+Trick 5: Frank Jc, Dave 5h
+Tricks Frank 0 Dave 5
+Net Frank -3 Dave +1
+"""
+
+
+def test_a_count_that_fits_the_next_trick_led_by_another_winner_is_no_finding():
+    h = only(BACKWARDS_AFTER_OPEN)
+    assert h.findings == []
+    assert h.replay.tricks == {"Frank": 2, "Dave": 3}
+    assert h.settlement.reading.startswith("tricks as the table's claims count them: Frank 0, Dave 5")
 
 
 # -- a trick left out of unnumbered tricks -----------------------------------------------
