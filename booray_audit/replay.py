@@ -157,7 +157,7 @@ class HandReplay(PlayChecks):
             for p, _ in t.plays:
                 if p not in active and p not in passed:
                     active.append(p)
-        playing = {p for t in tricks for p, _ in t.plays}
+        playing = {p for t in tricks for p, _ in t.plays} if passed else set()
         if playing & set(passed):
             # a pass the tricks contradict (see ``crossed``): the declarations may be what is
             # wrong (names swapped among them, say), so the tricks say who played, and the
@@ -187,7 +187,7 @@ class HandReplay(PlayChecks):
         if not active and passed:
             result.all_passed = True
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
-        others = _others([result.tricks] if result.tricks is not None else result.ways, fifth)
+        others = _others([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
         if fifth and others is not None:
             more = _led_ways(know, trump, know.tricks, None if know.out_of_turn else know.first_leader())
             others = None if more is None else others + more
@@ -403,6 +403,7 @@ class HandReplay(PlayChecks):
         doubt = False
         playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
         fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see _others
+        suits = self.trumps if len(self.trumps) > 1 else (trump,)  # what may be trump
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number - t != shift:
                 if trick.number != t:
@@ -415,6 +416,8 @@ class HandReplay(PlayChecks):
             if trick.number is not None:
                 shift = trick.number - t
             unproven = leader_expected is None  # no dealer, or no winner before it, names the leader
+            if unproven:
+                know.doubted.add(t)  # what its plays show of their hands hangs on the lead too
             leader = trick.plays[0][0]
             players = [p for p, _ in trick.plays]
             missing = self._missing(t, players, active, know, len(tricks))
@@ -476,7 +479,6 @@ class HandReplay(PlayChecks):
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
                 leader_expected = None
-            suits = self.trumps if len(self.trumps) > 1 else (trump,)
             if w is None and nxt is not None and nxt in won and not doubt and (
                     len(cards) < playing  # short: the lead may be the card left out
                     or any(_may_win(trick.plays, nxt, s) for s in suits)):

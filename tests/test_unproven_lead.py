@@ -401,6 +401,36 @@ def test_generated_hands_with_the_dealer_a_seat_off_and_tricks_from_their_winner
     assert bad == []
 
 
+# Hearts trump.  Grace dealt; the record names Judy, who declares first, and writes trick 1
+# from Grace's 8h, which won it (Judy led the 3h).  Read as written, Judy and Trent played
+# under a trump lead they had to beat, so held no heart above the 8h, and Grace, with the
+# 9h 7h and a trick won, had a cinch at trick 2 and led the 4d.  But who led trick 1 is not
+# proven, so what its plays show of the players' hands is no knowledge.
+CINCH_FROM_AN_UNPROVEN_LEAD = """Hand 1
+Dealer Judy
+Up 8h
+Judy play
+Trent play Kd 5s 4c 3s -> 9c 5h Js 5c
+Grace play Ks 7d -> 4d 2s
+Trick 1: Grace 8h, Judy 3h, Trent 4h
+Trick 2: Grace 4d, Judy Ad, Trent 5h
+Trick 3: Trent 9c, Grace 9h, Judy 3c
+Trick 4: Grace 7h, Judy Qc, Trent Js
+Trick 5: Grace 2s, Judy Jc, Trent 5c
+"""
+
+
+def test_a_trick_whose_lead_is_unproven_reveals_nothing_for_a_cinch():
+    h = only(CINCH_FROM_AN_UNPROVEN_LEAD)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    # the control: with Trent's deal, declared last, the same trick 1 is Grace's to lead
+    # (the trump named, as the up-card would be Trent's)
+    in_turn = CINCH_FROM_AN_UNPROVEN_LEAD.replace("Dealer Judy", "Dealer Trent").replace("Up 8h", "Trump h").replace(
+        "Judy play\nTrent play Kd 5s 4c 3s -> 9c 5h Js 5c\nGrace play Ks 7d -> 4d 2s\n",
+        "Grace play Ks 7d -> 4d 2s\nJudy play\nTrent play Kd 5s 4c 3s -> 9c 5h Js 5c\n")
+    assert plays(only(in_turn)) == [("cinch-lead", 2, "Grace")]
+
+
 # -- a trick short of a card ----------------------------------------------------------------
 
 # Spades trump.  Cal's card of trick 1 is left out, but Ann's As wins whatever it was, so
