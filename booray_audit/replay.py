@@ -522,44 +522,65 @@ class HandReplay(PlayChecks):
             if other is not None:
                 number = know.numbered(t)
                 lead = "a card not shown" if other[1] == UNKNOWN else _the(other[1])
+                also = (f"; read so, trick {know.numbered(t + 1)} too is written from another card than its lead"
+                        if other[2] else "")
                 for f in self.findings[before:]:
                     self.undecidable.append(Undecidable(
                         f.kind, self.n, number, f.player, f.card,
                         f"the record does not show who led trick {number}: read as led by "
-                        f"{other[0]} with {lead}, no card of it breaks a rule (as written, {f.message})"))
+                        f"{other[0]} with {lead}, no card of it breaks a rule (as written, {f.message}){also}"))
                 del self.findings[before:]
                 know.doubted.add(t)  # its cards show no void either
                 for p, _ in plays:  # nor does any play there show a rule kept: a dispute is undecidable
                     result.kept.pop((p, number), None)
 
-    def _other_lead(self, t, plays, trump, won, full_trick, nxt, know) -> tuple[str, int] | None:
+    def _other_lead(self, t, plays, trump, won, full_trick, nxt, know) -> tuple[str, int, bool] | None:
         """The first play of trick t that, read as its lead (the others following round the
         table as written), makes every play legal and gives the trick to ``nxt`` when that
-        is known.  The cinch is not judged in these readings (its position is the record's)."""
+        is known, or to a player the next trick reads legally from (see ``_may_lead``); and
+        whether it is the latter.  The cinch is not judged in these readings (its position
+        is the record's)."""
         self.trial = True
         try:
             for k in range(1, len(plays)):
                 other = plays[k:] + plays[:k]
                 w = know.winner(t, [c for _, c in other], trump)
-                if w is not None and not self._may_lead(other[w][0], t, nxt, won, know):
+                if w is not None and not self._may_lead(other[w][0], t, nxt, won, know, trump):
                     continue
                 before, open_ = len(self.findings), len(self.undecidable)
                 self._plays(t, other, trump, won, full_trick, know, {})
                 clean = len(self.findings) == before
                 del self.findings[before:], self.undecidable[open_:]
-                if clean:
-                    return other[0]
+                if clean:  # and whether the next trick then is written from another card too
+                    return (*other[0], w is not None and not self._may_lead(other[w][0], t, nxt, won, know))
         finally:
             self.trial = False
         return None
 
-    def _may_lead(self, winner, t, nxt, won, know) -> bool:
+    def _may_lead(self, winner, t, nxt, won, know, trump=None, depth=0) -> bool:
         """The record does not contradict that ``winner`` of the trick at place t led the
         next: its written leader (``nxt``) is unknown, or theirs under a name not seated or
-        spelt close to theirs, or the next trick lacks their card (the lead left out)."""
+        spelt close to theirs, or the next trick lacks their card (the lead left out), or
+        (given ``trump``) that trick too reads legally from their card, round the table as
+        written, and its winner so may have led the one after (it too written from another
+        card than its lead: from the card that won it, or backwards)."""
         if nxt is None or nxt not in won or nxt in self.unseated or winner == nxt or r.closest(nxt, [winner]):
             return True
-        return all(p != winner for p, _ in know.tricks[t].plays)
+        plays = know.tricks[t].plays
+        k = next((i for i, (p, _) in enumerate(plays) if p == winner), None)
+        if k is None:
+            return True
+        if trump is None or depth >= 3:
+            return False
+        other = plays[k:] + plays[:k]
+        before, open_ = len(self.findings), len(self.undecidable)
+        self._plays(t + 1, other, trump, won, len(other) == len(won), know, {})
+        clean = len(self.findings) == before
+        del self.findings[before:], self.undecidable[open_:]
+        if not clean:
+            return False
+        w = know.winner(t + 1, [c for _, c in other], trump)
+        return w is None or self._may_lead(other[w][0], t + 1, _led_next(know, t + 1), won, know, trump, depth + 1)
 
     def _plays(self, t, plays, trump, won, full_trick, know, kept) -> None:
         """Check each play of trick t; into ``kept``, by (player, number), the rules each play

@@ -84,8 +84,10 @@ def test_a_breach_every_lead_proves_stands_without_a_dealer():
 
 # No dealer, no `Seats`.  Cal led the Kh and won the trick; Ann and Bob threw diamonds
 # holding the hearts they play at trick 2.  Read from Ann's 9d (or Bob's Jd) every card of
-# trick 1 would be legal, but Bob's Jd would win it, and Cal led the next: no other lead
-# fits the record, so both reneges stand.
+# trick 1 would be legal, but Bob's Jd would win it, and Cal led the next.  That fits the
+# record only if trick 2 too was written from another card than its lead: read from Bob's
+# 6h, it is legal and Cal's, and Cal led trick 3.  People write tricks from their winners,
+# so the record does not prove the reneges.
 LED_FROM_THE_WINNER = """Hand 1
 Trump s
 Ann play
@@ -99,12 +101,18 @@ Trick 5: Bob 3d, Cal 9c, Ann 2d
 """
 
 
-def test_a_lead_that_clears_everyone_but_gives_the_trick_to_another_than_the_next_leader_does_not_count():
+def test_a_lead_that_gives_the_trick_to_another_than_the_next_leader_counts_if_the_next_trick_reads_so_too():
     h = only(LED_FROM_THE_WINNER)
-    assert [(f.kind, f.trick, f.player, f.evidence) for f in h.findings] == [
-        ("renege", 1, "Ann", "held 5h: Ann played it at trick 2"),
-        ("renege", 1, "Bob", "held 6h: Bob played it at trick 2")]
-    assert h.replay.undecidable == []
+    assert plays(h) == []
+    assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("renege", 1, "Ann"), ("renege", 1, "Bob")]
+    assert h.replay.undecidable[0].reason.endswith(
+        "; read so, trick 2 too is written from another card than its lead")
+    # the control: with Ann's 5h and 3c swapped between tricks 2 and 3, trick 2 read from
+    # Bob breaks a rule too (Ann's club on his heart, holding the 5h): no other lead fits
+    broken = LED_FROM_THE_WINNER.replace("Trick 2: Cal Qh, Ann 5h, Bob 6h", "Trick 2: Cal Qh, Ann 3c, Bob 6h").replace(
+        "Trick 3: Cal 7c, Ann 3c, Bob 4c", "Trick 3: Cal 7c, Ann 5h, Bob 4c")
+    assert [(f.kind, f.trick, f.player) for f in only(broken).findings if f.cls == "play"][:2] == [
+        ("renege", 1, "Ann"), ("renege", 1, "Bob")]
 
 
 # The up-card is the dealer's: Cal, who stood pat, plays it, so Cal dealt and Ann (after
@@ -337,6 +345,34 @@ def test_generated_hands_with_a_draw_lost_suit_only_cards_and_tricks_from_their_
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
                 for f in h.findings if f.cls in ("play", "claim")]
     assert bad == []
+
+
+# Clubs trump.  Carol's Tc took trick 3 (written by suit only), and she led the Kh to trick
+# 4; the record writes tricks 4 and 5 backwards.  By the next lead Rupert's 7c took trick
+# 3 and he led the 9s, under which Carol threw the Kh holding the 8s.  Read from Carol's Kh,
+# trick 4 is legal and hers, and trick 5, read from her 8s, is legal too: two tricks
+# written backwards, not a renege.
+TWO_BACKWARDS = """[Seats "Carol Rupert"]
+Hand 1
+Dealer Rupert
+Up 7c
+Carol play
+Rupert play
+Trick 1: Carol 4h, Rupert 9c
+Trick 2: Rupert ?d, Carol Jc
+Trick 3: Carol ?c, Rupert 7c
+Trick 4: Rupert 9s, Carol Kh
+Trick 5: Rupert 5s, Carol 8s
+Tricks Carol 4 Rupert 1
+Net Carol +1 Rupert -1
+"""
+
+
+def test_a_lead_read_otherwise_may_put_the_next_trick_out_of_its_written_order_too():
+    h = only(TWO_BACKWARDS)
+    assert h.findings == []
+    assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("renege", 4, "Carol")]
+    assert "read as led by Carol with the Kh" in h.replay.undecidable[0].reason
 
 
 # -- a dealer the declarations contradict ---------------------------------------------------
