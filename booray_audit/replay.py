@@ -11,9 +11,11 @@ from dataclasses import dataclass, field, replace
 from . import record as r
 from .cards import UNKNOWN, card_str
 from .cinch import Contradicted, Unjudged, Unsettled
-from .engine import SUIT_NAMES, beats
+from .engine import SUIT_NAMES
 from .knowledge import Knowledge
 from .plays import PlayChecks, _the
+from .readings import (MOST_IN_DOUBT, borne_out, each_way, led_next, led_ways, may_have_won, may_win,
+                       other_ways, sure_winner, tallies, tally, winners_by_trick)
 from .rules import Rules
 
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
@@ -83,7 +85,7 @@ class Replay:
     # tricks won in each reading of the record; the table's `Tricks` may pick one
     ways: list[dict[str, int]] = field(default_factory=list)
     # other readings, where tricks only the next leads give winners went to another who
-    # may have won them (see ``_others``): the table's claims may pick one; None, too many
+    # may have won them (see ``other_ways``): the table's claims may pick one; None, too many
     leads: list[dict[str, int]] | None = field(default_factory=list)
     misspelt: list[tuple[str, str]] = field(default_factory=list)  # see ``_misspelt``
     maybe_dealt: list[str] = field(default_factory=list)  # see ``_misspelt``
@@ -187,14 +189,14 @@ class HandReplay(PlayChecks):
         if not active and passed:
             result.all_passed = True
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
-        others = _others([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
+        others = other_ways([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
         if fifth and others is not None:
-            more = _led_ways(know, trump, know.tricks, None if know.out_of_turn else know.first_leader())
+            more = led_ways(know, trump, know.tricks, None if know.out_of_turn else know.first_leader())
             others = None if more is None else others + more
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
             # may be what is wrong); the table's count may pick one
-            seen = [result.tricks, *(w for s in sorted(self.trumps) for w in _tallies(know, s))]
+            seen = [result.tricks, *(w for s in sorted(self.trumps) for w in tallies(know, s))]
             ways = [w for i, w in enumerate(seen) if w and w not in seen[:i]]
             if result.tricks is None or len(ways) > 1:
                 result.tricks, result.ways, result.complete = None, ways, bool(ways)
@@ -205,12 +207,12 @@ class HandReplay(PlayChecks):
             # written (as the seats place them) are another way the hand may have gone; the
             # table's count may pick one
             ways = result.ways if result.tricks is None else [result.tricks]
-            written = _tally(know, trump, tricks=know.recorded)
+            written = tally(know, trump, tricks=know.recorded)
             if ways and written and written not in ways:
                 result.tricks, result.ways, result.complete = None, [*ways, written], True
             if written and others is not None:
-                more = _others([written], [(nxt, players) for _, nxt, players in _credits(know, trump, know.recorded)
-                                           if players])
+                opened = [(nxt, players) for _, nxt, players in winners_by_trick(know, trump, know.recorded) if players]
+                more = other_ways([written], opened)
                 others = None if more is None else others + more
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
         if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
@@ -318,9 +320,9 @@ class HandReplay(PlayChecks):
         else:
             claim = next((e for e in ev if isinstance(e, r.TricksClaim)), None)
             said = dict(claim.counts) if claim is not None else None
-            if said is None or _tally(know, trump) in (None, said):
+            if said is None or tally(know, trump) in (None, said):
                 return
-            better = [s for s in range(4) if s != trump and _tally(know, s) == said]
+            better = [s for s in range(4) if s != trump and tally(know, s) == said]
             if not better:
                 return
             why = (f"the table's trick count fits {' or '.join(SUIT_NAMES[s] for s in better)} as trump, "
@@ -402,7 +404,7 @@ class HandReplay(PlayChecks):
         # judged, and no winner is taken from the order.
         doubt = False
         playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
-        fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see _others
+        fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see other_ways
         suits = self.trumps if len(self.trumps) > 1 else (trump,)  # what may be trump
         for t, trick in enumerate(tricks, 1):
             if trick.number is not None and trick.number - t != shift:
@@ -461,18 +463,18 @@ class HandReplay(PlayChecks):
             elif missing or len(cards) < playing:
                 # a card left out may be the one that won, unless a card written beats any
                 # card it may be, whichever was led (the top trump, say)
-                w = _sure_winner(know, t, cards + [UNKNOWN] * max(len(missing), playing - len(cards)), trump) if (
+                w = sure_winner(know, t, cards + [UNKNOWN] * max(len(missing), playing - len(cards)), trump) if (
                     len(self.trumps) < 2) else None
             elif len(self.trumps) > 1:  # the record names two trumps: a winner only where both agree
-                ws = {_sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
+                ws = {sure_winner(know, t, cards, s) if doubt else know.winner(t, cards, s) for s in self.trumps}
                 w = ws.pop() if len(ws) == 1 else None
             else:
-                w = _sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
+                w = sure_winner(know, t, cards, trump) if doubt else know.winner(t, cards, trump)
             after = tricks[t] if t < len(tricks) else None
             # who led next settles the winner only of the trick right before (not across a gap)
-            nxt = _led_next(know, t) if after is not None and (
+            nxt = led_next(know, t) if after is not None and (
                 after.number is None or trick.number is None or after.number == trick.number + 1) else None
-            w = _borne_out(know, t, trick, w, nxt)
+            w = borne_out(know, t, trick, w, nxt)
             if trick_ok and not doubt:
                 pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active), unproven, nxt)
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
@@ -481,9 +483,9 @@ class HandReplay(PlayChecks):
                 leader_expected = None
             if w is None and nxt is not None and nxt in won and not doubt and (
                     len(cards) < playing  # short: the lead may be the card left out
-                    or any(_may_win(trick.plays, nxt, s) for s in suits)):
+                    or any(may_win(trick.plays, nxt, s) for s in suits)):
                 winner = nxt  # RULES.md §5: the next leader settles an unknown winner
-                fifth.append((nxt, _open(trick.plays, won, suits, len(cards) < playing)))
+                fifth.append((nxt, may_have_won(trick.plays, won, suits, len(cards) < playing)))
             elif w is not None:
                 winner = trick.plays[w][0]
             else:
@@ -505,7 +507,7 @@ class HandReplay(PlayChecks):
         if tricks and known_winners and not unsure:
             result.tricks = won  # for an unfinished hand, the counts so far
         elif tricks and known_winners and len(unsure) <= MOST_IN_DOUBT:
-            result.ways = _ways(won, unsure)
+            result.ways = each_way(won, unsure)
         return fifth
 
     def _judge(self, t, plays, trump, won, full_trick, unproven, nxt, know, result) -> None:
@@ -580,7 +582,7 @@ class HandReplay(PlayChecks):
         if not clean:
             return False
         w = know.winner(t + 1, [c for _, c in other], trump)
-        return w is None or self._may_lead(other[w][0], t + 1, _led_next(know, t + 1), won, know, trump, depth + 1)
+        return w is None or self._may_lead(other[w][0], t + 1, led_next(know, t + 1), won, know, trump, depth + 1)
 
     def _plays(self, t, plays, trump, won, full_trick, know, kept) -> None:
         """Check each play of trick t; into ``kept``, by (player, number), the rules each play
@@ -640,99 +642,6 @@ def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
     return None
 
 
-MOST_IN_DOUBT = 3  # tricks in doubt a hand's readings are listed for (2**3)
-
-
-def _ways(won: dict[str, int], unsure: list[tuple[str, str | None]]) -> list[dict[str, int]]:
-    """The tricks won in each reading of the tricks in doubt, each given to the player its
-    cards give it to or to the player who led next (no one, for a name not in the hand)."""
-    ways = [dict(won)]
-    for credited, led in unsure:
-        ways = [{**w, p: w[p] + 1} for w in ways for p in (credited, led) if p is not None]
-    return [w for i, w in enumerate(ways) if w not in ways[:i]]
-
-
-MOST_OTHERS = 256  # other readings of the tricks only next leads give winners, listed
-
-
-def _open(plays, won, suits, short: bool) -> tuple[str, ...]:
-    """The players who may have won a trick whichever of its cards was led (the order it
-    is written in may be wrong), with any of ``suits`` as trump: those whose card is not
-    shown or beaten by none written there; everyone, where a card is left out."""
-    if short or None in suits:
-        return tuple(won)
-    return tuple(p for p, c in plays if p in won and (c == UNKNOWN or any(not any(
-        d & 15 and (c & 15 or d >> 4 != c >> 4) and beats(d, c, s) for _, d in plays) for s in suits)))
-
-
-def _others(readings, fifth) -> list[dict[str, int]] | None:
-    """RULES.md §5 gives a trick its cards do not decide to the player who led the next;
-    that holds only if the next trick is written from its lead, and people write a trick
-    from the card that won it too.  So each of ``readings`` with such tricks (``fifth``:
-    who led next, and who may have won it) given instead to another player who may have
-    won them: readings the table's claims may pick where they contradict the next leads
-    (never used to accuse).  None past MOST_OTHERS of them."""
-    if not fifth:
-        return []
-    count = len(readings)
-    for _, players in fifth:
-        count *= len(players) + 1
-    if count > MOST_OTHERS:
-        return None
-    out = []
-    for reading in readings:
-        ways = [reading]
-        for nxt, players in fifth:
-            ways += [{**w, nxt: w[nxt] - 1, p: w[p] + 1} for w in ways for p in players if p != nxt]
-        out += ways[1:]
-    return out
-
-
-MOST_STEPS = 4096  # tricks walked listing the ways of ``_led_ways``
-
-
-def _led_ways(know, trump, tricks, leader: str | None) -> list[dict[str, int]] | None:
-    """The tricks each player won, every way the hand may have gone with each trick led by
-    the winner of the one before, whatever card its line starts with (people write a
-    trick from the card that won it, or backwards): where a trick's cards, so led, leave
-    its winner open, each player who may have won it.  ``leader``: who led trick 1 (None:
-    not known).  None past MOST_STEPS; none for tricks short of a card or naming a
-    player twice or one not in the hand."""
-    active = know.active
-    if any(len(trick.plays) != len(active) or {p for p, _ in trick.plays} != set(active) for trick in tricks):
-        return []
-    ways: dict[tuple, dict[str, int]] = {}
-    stack = [(0, leader, dict.fromkeys(active, 0))]
-    steps = 0
-    while stack:
-        t, lead, won = stack.pop()
-        if t == len(tricks):
-            ways.setdefault(tuple(won.values()), won)
-            continue
-        steps += 1
-        if steps > MOST_STEPS:
-            return None
-        plays = tricks[t].plays
-        if lead is None:
-            winners = _open(plays, won, (trump,), False)
-        else:
-            plays = ((lead, dict(plays)[lead]), *((p, c) for p, c in plays if p != lead))
-            w = know.winner(t + 1, [c for _, c in plays], trump)
-            winners = (plays[w][0],) if w is not None else tuple(
-                p for p, _ in plays if _may_win(plays, p, trump))
-        stack += [(t + 1, p, {**won, p: won[p] + 1}) for p in winners]
-    return list(ways.values())
-
-
-def _led_next(know, t: int) -> str | None:
-    """Who led the trick after place t; None after the last, or where the record
-    contradicts that lead's card (the name may be what is wrong)."""
-    if t >= len(know.tricks):
-        return None
-    p = know.tricks[t].plays[0][0]
-    return None if (p, t + 1) in know.doubtful else p
-
-
 def _up_apart(ev, short, deals):
     """The events, with the dealer's deal written a card short (``short``) and without the
     up-card, which no deal names (people write the face-up card on its own line), read
@@ -741,100 +650,6 @@ def _up_apart(ev, short, deals):
     if not up & 15 or any(up in d.cards for d in deals.values()):
         return ev
     return [replace(e, cards=e.cards + (up,)) if e is short else e for e in ev]
-
-
-def _may_win(plays, p: str, trump) -> bool:
-    """P's card in the trick may be the one that won it: of the led suit or trump, and no
-    card written there beats it.  A card of P's not written, or a lead not shown, may be
-    anything."""
-    cards = [c for q, c in plays if q == p]
-    if not cards or plays[0][1] == UNKNOWN or cards[0] == UNKNOWN or trump is None:
-        return True
-    mine, suit = cards[0], cards[0] >> 4
-    if suit not in (plays[0][1] >> 4, trump):
-        return False
-    if not mine & 15:  # its rank not written: only a trump beats it, if it is none
-        return not any(c & 15 and c >> 4 == trump != suit for _, c in plays)
-    return not any(c & 15 and beats(c, mine, trump) for _, c in plays)
-
-
-def _borne_out(know, t: int, trick, w: int | None, nxt: str | None) -> int | None:
-    """``w``, the index of the card that won trick t, unless the trick's names are out of
-    clockwise order with its player's among those perhaps swapped, and the next lead
-    (``nxt``) does not bear the winner out."""
-    if w is not None and trick.plays[w][0] in know.scrambled.get(t, ()) and trick.plays[w][0] != nxt:
-        return None
-    return w
-
-
-def _credits(know, trump, tricks=None) -> list[tuple[str, str | None]] | None:
-    """Per trick, with ``trump`` as trump: the player its cards give it to (who led next,
-    where the cards leave it open), who led next, and the players who may have won it
-    where its cards leave it open (see ``_open``); None where a trick is short or out
-    of place.  ``tricks``: the tricks to count (the checks' by default)."""
-    out = []
-    for t, trick in enumerate(know.tricks if tricks is None else tricks, 1):
-        if len(trick.plays) != len(know.active) or trick.number not in (None, t):
-            return None
-        nxt = _led_next(know, t)
-        w = _borne_out(know, t, trick, know.winner(t, [c for _, c in trick.plays], trump), nxt)
-        out.append((trick.plays[w][0], nxt, ()) if w is not None else
-                   (nxt, nxt, _open(trick.plays, know.active, (trump,), False)))
-    return out
-
-
-def _tally(know, trump, led: bool = False, tricks=None) -> dict[str, int] | None:
-    """The tricks each player won with ``trump`` as trump, a winner the cards leave open
-    (with ``led``, any trick) taken from who led next; None where a trick is short or out
-    of place, or its winner stays unknown."""
-    credits = _credits(know, trump, tricks)
-    if credits is None:
-        return None
-    won = dict.fromkeys(know.active, 0)
-    for by_cards, nxt, _ in credits:
-        p = nxt if led and nxt else by_cards
-        if p not in won:
-            return None
-        won[p] += 1
-    return won
-
-
-def _tallies(know, trump) -> list[dict[str, int]]:
-    """The tricks each player won with ``trump`` as trump, every way the tricks whose cards
-    give them to another player than the one who led next may have gone (the card, the
-    trick's order or the lead may be written wrong), up to MOST_IN_DOUBT of them; past
-    that, all by the cards and all by the next leads."""
-    credits = _credits(know, trump)
-    if credits is None:
-        return []
-    won = dict.fromkeys(know.active, 0)
-    unsure: list[tuple[str, str | None]] = []
-    for by_cards, nxt, _ in credits:
-        if by_cards not in won:
-            return []
-        if nxt is not None and nxt != by_cards:
-            unsure.append((by_cards, nxt if nxt in won else None))
-        else:
-            won[by_cards] += 1
-    if len(unsure) > MOST_IN_DOUBT:
-        return [w for w in (_tally(know, trump), _tally(know, trump, led=True)) if w]
-    return _ways(won, unsure)
-
-
-def _sure_winner(know, t, cards, trump) -> int | None:
-    """The index of the card that wins the trick whichever card was led: the top trump,
-    or the top card of a trick all of one suit; None when the lead decides it or an
-    unknown card might."""
-    if trump is None:
-        return None
-    first = next((i for i, c in enumerate(cards) if c != UNKNOWN and c >> 4 == trump), None)
-    if first is None:
-        if UNKNOWN in cards or len({c >> 4 for c in cards}) != 1:
-            return None
-        first = 0
-    order = [first] + [i for i in range(len(cards)) if i != first]
-    w = know.winner(t, [cards[i] for i in order], trump)
-    return None if w is None else order[w]
 
 
 def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
