@@ -467,6 +467,33 @@ def test_a_trick_whose_lead_is_unproven_reveals_nothing_for_a_cinch():
     assert plays(only(in_turn)) == [("cinch-lead", 2, "Grace")]
 
 
+# Clubs trump.  Sybil dealt and kept the Jc she turned up; the record names Dave, whose
+# decision line it leaves out, and writes trick 1 backwards (Dave led the 4s).  Read as
+# written, with Sybil on Dave's left to lead, Dave played the 4s under her Js holding the
+# Qs.  But Sybil plays the up-card, which only the dealer gets, and no reshuffle can have
+# brought it back: the dealer named is in doubt, and who led trick 1 with it.
+UP_CARD_ELSEWHERE = """[Seats "Ivan Sybil Dave"]
+Hand 1
+Dealer Dave
+Up Jc
+Ivan pass
+Sybil play 3s -> Js
+Trick 1: Sybil Js, Dave 4s
+Trick 2: Sybil Jc, Dave Kc
+Trick 3: Dave 9c, Sybil 6d
+Trick 4: Dave Qs, Sybil 8d
+Trick 5: Dave Qd, Sybil Jd
+Tricks Sybil 1 Dave 4
+"""
+
+
+def test_the_up_card_played_by_another_than_the_dealer_leaves_the_first_lead_unproven():
+    h = only(UP_CARD_ELSEWHERE)
+    assert plays(h) == []
+    assert [(f.kind, f.player) for f in h.findings] == [("duplicate-card", "Sybil")]
+    assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("failed-beat", 1, "Dave")]
+
+
 # -- a trick short of a card ----------------------------------------------------------------
 
 # Spades trump.  Cal's card of trick 1 is left out, but Ann's As wins whatever it was, so
