@@ -391,6 +391,11 @@ class Knowledge:
                 return p
         return None
 
+    def proven_first_leader(self) -> str | None:
+        """Who led trick 1 by the dealer, unless the declarations or the up-card contradict
+        that dealer (a seat off, say): then only trick 1's own line says, and None."""
+        return None if self.out_of_turn or self.up_elsewhere else self.first_leader()
+
     def lead_reason(self, t: int, expected: str) -> str:
         if t == 1 and self.dealer is None:
             return (f"{self.up_holder} holds the up-card {card_str(self.up)}, so dealt; the first "

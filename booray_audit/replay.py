@@ -191,7 +191,7 @@ class HandReplay(PlayChecks):
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
         others = other_ways([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
         if fifth and others is not None:
-            more = led_ways(know, trump, know.tricks, None if know.out_of_turn else know.first_leader())
+            more = led_ways(know, trump, know.tricks, know.proven_first_leader())
             others = None if more is None else others + more
         if len(self.trumps) > 1 and len(tricks) == self.rules.cards:
             # the trump in doubt: the tricks won each way it may be, a next lead included (it
@@ -391,9 +391,7 @@ class HandReplay(PlayChecks):
         unsure: list[tuple[str, str | None]] = []  # per trick in doubt: who its cards give it, who led next
         credited = None  # who the cards of the trick just walked gave it to
         known_winners = True
-        # declarations or an up-card that contradict the dealer named: the dealer may be
-        # wrong (a seat off, say), and who led trick 1 with it; only the trick's own line says
-        leader_expected = None if know.out_of_turn or know.up_elsewhere else know.first_leader()
+        leader_expected = know.proven_first_leader()
         pending = None  # a trick's checks wait for the next lead: led out of turn, it puts their order in doubt
         shift = 0  # the number written minus the place: a note where it changes, not at every trick after
         # A card out of turn (a lead, or a card out of clockwise order) puts the order the
