@@ -461,11 +461,12 @@ class Knowledge:
             return recorded
         known = mask_of(c for t in recorded for _, c in t.plays if c & 15)
         # a card the record puts with two players pins nothing down
-        claims: dict[str, int] = {}
+        ranked: dict[str, int] = {}  # per player, the ranked cards played
         for t in recorded:
             for p, c in t.plays:
                 if c & 15:
-                    claims[p] = claims.get(p, 0) | 1 << c
+                    ranked[p] = ranked.get(p, 0) | 1 << c
+        claims = dict(ranked)
         for held in (self.dealt, self.post, self.discarded):
             for p, m in held.items():
                 claims[p] = claims.get(p, 0) | m
@@ -473,20 +474,24 @@ class Knowledge:
         for m in claims.values():
             doubtful |= seen & m
             seen |= m
+        # a player who plays a card the record's hand for them does not hold (or discarded):
+        # that hand or draw is typed wrong, so it pins down no card, theirs or another's
+        wrong = {p for p, m in ranked.items()
+                 if m & self.discarded.get(p, 0) or self.full.get(p) and m & ~self.post[p]}
         pins: dict[tuple[int, int], int] = {}
         for i, t in enumerate(recorded):
             for j, (p, c) in enumerate(t.plays):
                 if not c & 15 and c != UNKNOWN:
-                    elsewhere = known | self.discarded.get(p, 0)
+                    elsewhere = known | (self.discarded.get(p, 0) if p not in wrong else 0)
                     for q, m in self.post.items():
-                        if q != p:
+                        if q != p and q not in wrong:
                             elsewhere |= m
                     if not self.reshuffle_possible:  # no card of another player's came back
                         for q in set(self.dealt) | set(self.discarded):
-                            if q != p:
+                            if q != p and q not in wrong:
                                 elsewhere |= self.dealt.get(q, 0) | self.discarded.get(q, 0)
                     pool = suit_mask(c >> 4) & ~(elsewhere & ~doubtful)
-                    if self.full.get(p):
+                    if self.full.get(p) and p not in wrong:
                         pool &= self.post[p]
                     if pool and not pool & (pool - 1):
                         pins[(i, j)] = pool.bit_length() - 1

@@ -347,6 +347,18 @@ def test_generated_hands_with_a_draw_lost_suit_only_cards_and_tricks_from_their_
     assert bad == []
 
 
+def test_generated_hands_with_a_draw_written_as_standing_pat_and_suit_only_cards_accuse_nobody():
+    """A suit-only card was pinned to the one card of its suit in a hand the record
+    contradicts: a false failed beat (seed 1) and two trick counts called wrong (seed 8)."""
+    bad = []
+    for seed in (1, 8):
+        text, _ = generate_text(200, players=((2, 4), (4, 6), (6, 8))[seed % 3], seed=61000 + seed)
+        typed = as_typed(_stood_pat(text, random.Random(seed)), "suit-only", seed)
+        bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
+                for f in h.findings if f.cls in ("play", "claim")]
+    assert bad == []
+
+
 # Clubs trump.  Carol's Tc took trick 3 (written by suit only), and she led the Kh to trick
 # 4; the record writes tricks 4 and 5 backwards.  By the next lead Rupert's 7c took trick
 # 3 and he led the 9s, under which Carol threw the Kh holding the 8s.  Read from Carol's Kh,

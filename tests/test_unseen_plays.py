@@ -285,3 +285,32 @@ def test_a_dispute_names_the_trick_by_its_written_number():
     assert rulings == [(4, "rejected", "trick 4: the 7c beat the 6c")]
     rulings = [(r.trick, r.ruling, r.evidence) for h in reports(text.format(n=2)) for r in h.rulings]
     assert rulings == [(2, "undecidable", "the record leaves out trick 2")]
+
+
+# Eve's draw is written as standing pat: her hand reads as her deal, with one diamond, the Jd
+PAT_WRITTEN = """[Seats "Alice Eve Dave Walter"]
+Hand 1
+Dealer Walter
+Deal Alice 2d 3s 4s 5s 6s
+Deal Eve Jd 7s As Kh 9c
+Deal Dave Kd Td 4h 5h 6h
+Deal Walter Kc Qh 8h 7h 2c
+Up 2c
+Alice play
+Eve play
+Dave play
+Walter play
+Trick 1: Alice 2d, Eve ?d, Dave Td, Walter 2c
+Trick 2: Walter Kc, Alice 3s, Eve {card}, Dave 4h
+"""
+
+
+def test_a_hand_the_record_contradicts_pins_no_suit_only_card():
+    # Eve plays the Ac, which her hand does not hold: it was typed wrong (she drew), so her
+    # ?d need not be the Jd, and Dave's Td under it proves nothing
+    text = PAT_WRITTEN.format(card="Ac")
+    assert ("not-held", None, "Eve") in findings(text)
+    assert plays(text) == []
+    # her hand borne out: the ?d is her one diamond, the Jd, and Dave kept the Kd under it
+    assert plays(PAT_WRITTEN.format(card="9c")) == [("failed-beat", 1, "Dave")]
+
