@@ -457,6 +457,7 @@ class Knowledge:
         """The tricks with each `?h` whose rank the record pins down replaced by that card:
         the one card of its suit the player can have held that is not placed elsewhere."""
         recorded = [_loosened(t) if t.loose or t.by_seat and self.seats_doubted else t for t in self.recorded]
+        self.pinned = False  # some suit-only card is read as the card pinned down
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
         known = mask_of(c for t in recorded for _, c in t.plays if c & 15)
@@ -498,6 +499,7 @@ class Knowledge:
         # one card pinned to two plays of a player: neither is known
         counts = collections.Counter((recorded[i].plays[j][0], c) for (i, j), c in pins.items())
         pins = {k: c for k, c in pins.items() if counts[(recorded[k[0]].plays[k[1]][0], c)] == 1}
+        self.pinned = bool(pins)
         out = []
         for i, t in enumerate(recorded):
             plays = tuple((p, pins.get((i, j), c)) for j, (p, c) in enumerate(t.plays))

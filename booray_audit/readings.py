@@ -6,7 +6,9 @@ may pick, never grounds for a finding."""
 
 from __future__ import annotations
 
-from .cards import UNKNOWN
+import itertools
+
+from .cards import FULL_DECK, UNKNOWN, cards_of, suit_mask
 from .engine import beats
 
 
@@ -56,6 +58,43 @@ def other_ways(readings, fifth) -> list[dict[str, int]] | None:
             ways += [{**w, nxt: w[nxt] - 1, p: w[p] + 1} for w in ways for p in players if p != nxt]
         out += ways[1:]
     return out
+
+
+def pinned_ways(know, trump, reading: dict[str, int]) -> list[dict[str, int]] | None:
+    """A card the record gives by suit only is pinned to the one card of its suit its
+    player's hand as written leaves; a deal or draw typed wrong (a draw written as standing
+    pat, say) pins the wrong one, and nothing else may contradict it.  So ``reading`` with
+    each trick such a card decides given instead to a player another card of its suit
+    (one not seen elsewhere) would give it to: readings the table's claims may pick where
+    they contradict the pin (never used to accuse).  None past MOST_OTHERS of them."""
+    opened: list[tuple[str, tuple[str, ...]]] = []
+    unseen = FULL_DECK & ~know.played_mask
+    for t, (written, trick) in enumerate(zip(know.recorded, know.tricks), 1):
+        typed = dict(written.plays)
+        pins = [i for i, (p, c) in enumerate(trick.plays)
+                if c & 15 and typed.get(p, 0) & 15 == 0 and typed.get(p) not in (None, UNKNOWN)]
+        if not pins or len(trick.plays) != len(know.active):
+            continue
+        cards = [c for _, c in trick.plays]
+        w = know.winner(t, cards, trump)
+        if w is None or len(pins) > 2:
+            continue
+        winners = set()
+        for ranks in itertools.product(*(cards_of(unseen & suit_mask(cards[i] >> 4) | 1 << cards[i]) for i in pins)):
+            if len(set(ranks)) < len(ranks):
+                continue
+            other = list(cards)
+            for i, c in zip(pins, ranks):
+                other[i] = c
+            v = know.winner(t, other, trump)
+            if v is not None:
+                winners.add(trick.plays[v][0])
+        credited = trick.plays[w][0]
+        players = tuple(p for p in know.active if p in winners and p != credited)
+        if players:
+            opened.append((credited, players))
+    ways = other_ways([reading], opened)
+    return ways if ways is None else [way for way in ways if min(way.values(), default=0) >= 0]
 
 
 MOST_STEPS = 4096  # tricks walked listing the ways of ``led_ways``

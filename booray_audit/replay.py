@@ -15,7 +15,7 @@ from .engine import SUIT_NAMES
 from .knowledge import Knowledge
 from .plays import PlayChecks, _the
 from .readings import (MOST_IN_DOUBT, borne_out, each_way, led_next, led_ways, may_have_won, may_win,
-                       other_ways, sure_winner, tallies, tally, winners_by_trick)
+                       other_ways, pinned_ways, sure_winner, tallies, tally, winners_by_trick)
 from .rules import Rules
 
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
@@ -214,6 +214,10 @@ class HandReplay(PlayChecks):
                 opened = [(nxt, players) for _, nxt, players in winners_by_trick(know, trump, know.recorded) if players]
                 more = other_ways([written], opened)
                 others = None if more is None else others + more
+        if know.pinned and others is not None and result.tricks is not None and result.complete and (
+                len(self.trumps) < 2):  # a suit-only card pinned down by a hand that may be typed wrong
+            more = pinned_ways(know, trump, result.tricks)
+            others = None if more is None else others + more
         crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
         if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
             self.add("out-of-turn", None, crossed[0], None,

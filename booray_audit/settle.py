@@ -103,8 +103,8 @@ class Chain:
             other.reading = (("tricks as the table's claims count them: " + ", ".join(
                 f"{p} {n}" for p, n in tricks.items())) if len(fits) == 1 else
                 "tricks counted a way the table's claims fit") + (
-                " (the cards do not show who won every trick, and the next trick may be written "
-                "from another card than its lead)")
+                " (the cards do not show for sure who won every trick: a trick may be written from "
+                "another card than its lead, or a card written by suit only be another of its suit)")
             return other
         if not fits and o.leads is not None:
             self.restore(end)
@@ -112,8 +112,8 @@ class Chain:
         self.restore(dict(start, carry=None, exempt=None, last=end["last"]))
         s.findings = [f for f in s.findings if f[0] != "wrong-trick-count"]
         return _unknown([s, *(other for other, _, _ in fits)], {}, "",
-                        "who won the tricks the cards do not decide (the next trick may be written "
-                        "from another card than its lead) is not known")
+                        "who won the tricks the cards do not decide (a trick may be written from another "
+                        "card than its lead, or a card written by suit only be another of its suit) is not known")
 
     def _settle_doubts(self, o: Outcome, rules: Rules, claims: Claims) -> Settlement:
         """The hand settled on the chain.  A player whose violation the record leaves

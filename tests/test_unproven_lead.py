@@ -349,9 +349,10 @@ def test_generated_hands_with_a_draw_lost_suit_only_cards_and_tricks_from_their_
 
 def test_generated_hands_with_a_draw_written_as_standing_pat_and_suit_only_cards_accuse_nobody():
     """A suit-only card was pinned to the one card of its suit in a hand the record
-    contradicts: a false failed beat (seed 1) and two trick counts called wrong (seed 8)."""
+    contradicts: a false failed beat (seed 1) and two trick counts called wrong (seed 8);
+    or in one nothing contradicts but the table's count: four counts called wrong (seed 20)."""
     bad = []
-    for seed in (1, 8):
+    for seed in (1, 8, 20):
         text, _ = generate_text(200, players=((2, 4), (4, 6), (6, 8))[seed % 3], seed=61000 + seed)
         typed = as_typed(_stood_pat(text, random.Random(seed)), "suit-only", seed)
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)

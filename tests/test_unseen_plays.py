@@ -314,3 +314,39 @@ def test_a_hand_the_record_contradicts_pins_no_suit_only_card():
     # her hand borne out: the ?d is her one diamond, the Jd, and Dave kept the Kd under it
     assert plays(PAT_WRITTEN.format(card="9c")) == [("failed-beat", 1, "Dave")]
 
+
+# Bob drew the Th for his 6h, but his draw is written as standing pat: his `?h` at trick 5
+# reads as the 6h, the one heart left in his hand as written, and gives Ann the trick
+DRAW_WRITTEN_AS_PAT = """[Seats "Ann Bob"]
+[Ante "1"]
+Hand 1
+Dealer Bob
+Deal Ann 9h 8h 7h 3c 4c
+Deal Bob As Ks 6h 2c 7d
+Up As
+Ann play
+Bob play{draw}
+Trick 1: Ann 3c, Bob 2c
+Trick 2: Ann 4c, Bob As
+Trick 3: Bob Ks, Ann 8h
+Trick 4: Bob 7d, Ann 7h
+Trick 5: Bob {card}, Ann 9h
+{tricks}
+Net Ann -1 Bob +1
+"""
+
+
+def test_a_count_that_fits_another_card_of_a_suit_only_cards_suit_is_no_finding():
+    [h] = reports(DRAW_WRITTEN_AS_PAT.format(draw="", card="?h", tricks="Tricks Ann 1 Bob 4"))
+    assert h.findings == [] and h.settlement.winner == "Bob"
+    assert h.settlement.reading.startswith("tricks as the table's claims count them: Ann 1, Bob 4")
+    assert h.replay.tricks == {"Ann": 2, "Bob": 3}  # the count as the record reads, kept
+    # a count that fits no card of the suit there is still judged
+    assert ("wrong-trick-count", None, "Ann") in findings(
+        DRAW_WRITTEN_AS_PAT.format(draw="", card="?h", tricks="Tricks Ann 0 Bob 5"))
+    # the card written, or the draw: nothing to read otherwise
+    for draw, card in (("", "6h"), (" 6h -> Th", "?h")):
+        text = DRAW_WRITTEN_AS_PAT.format(draw=draw, card=card, tricks="Tricks Ann 1 Bob 4")
+        [h] = reports(text)
+        assert h.settlement.reading == ""
+        assert [f.kind for f in h.findings] == ([] if draw else ["wrong-trick-count"] * 2)
