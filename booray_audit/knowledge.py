@@ -60,10 +60,11 @@ class Knowledge:
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
         self._holdings(deals, decisions)
         self._reshuffles(events)
-        # the up-card played by another player than the dealer named, with no reshuffle to
-        # bring it back: the dealer may be wrong, and who led trick 1 with it (the card
-        # may be what is wrong too; a duplicate-card error says so)
-        self.up_elsewhere = (self.up is not None and self.dealer is not None and not self.reshuffle_possible
+        # the up-card played by another player than the dealer named: the dealer may be
+        # wrong, and who led trick 1 with it (the card may be what is wrong too).  No
+        # reshuffle brings it back: the dealer draws last, and a reshuffle leaves out the
+        # discards of the player drawing, so none of the dealer's reaches another hand
+        self.up_elsewhere = (self.up is not None and self.dealer is not None
                              and any(p != self.dealer and c == self.up for t in self.recorded for p, c in t.plays))
         # seat-order tricks give who played each card after the leader's by `Seats`: where
         # the record contradicts the seats' order, they give only their leaders' cards

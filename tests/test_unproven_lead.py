@@ -507,6 +507,32 @@ def test_the_up_card_played_by_another_than_the_dealer_leaves_the_first_lead_unp
     assert [(u.kind, u.trick, u.player) for u in h.replay.undecidable] == [("failed-beat", 1, "Dave")]
 
 
+
+# Clubs trump, from memory: no deals, draws or seats, so a reshuffle of the discards is
+# possible.  Hal dealt and led nothing: Ann led the Td to trick 1, which is written from
+# Hal's Qc that won it, and the record names Gus, a seat off, as dealer, so Hal would be on
+# lead and the seven diamonds reneges.  Hal plays the up-card: the dealer draws last and a
+# reshuffle leaves out the drawing player's own discards, so no other hand can hold it.
+FROM_MEMORY_UP_CARD = """Hand 1
+Dealer Gus
+Up {up}
+Trick 1: Hal Qc, Ann Td, Bob 2d, Cal 3d, Dan 4d, Eve 5d, Fay 7d, Gus 8d
+Trick 2: Hal 6c, Ann 2c, Bob 3c, Cal 4c, Dan 5c, Eve 7c, Fay 8c, Gus 9c
+"""
+
+
+def test_the_up_card_played_by_another_than_the_dealer_leaves_the_first_lead_unproven_reshuffle_or_not():
+    h = only(FROM_MEMORY_UP_CARD.format(up="6c"))
+    assert h.replay.know.reshuffle_possible
+    assert plays(h) == []
+    assert sorted(u.player for u in h.replay.undecidable if u.kind == "renege") == [
+        "Ann", "Bob", "Cal", "Dan", "Eve", "Fay", "Gus"]
+    # the up-card the named dealer's (Gus plays the 9c): the record proves the reneges
+    h = only(FROM_MEMORY_UP_CARD.format(up="9c"))
+    assert sorted(p for kind, _, p in plays(h) if kind == "renege") == [
+        "Ann", "Bob", "Cal", "Dan", "Eve", "Fay", "Gus"]
+
+
 # -- a trick short of a card ----------------------------------------------------------------
 
 # Spades trump.  Cal's card of trick 1 is left out, but Ann's As wins whatever it was, so
