@@ -96,6 +96,21 @@ def check(know, deals) -> None:
                 know.errors.append(("not-held", p, f"{p} played the {card_str(c)} at trick {know.numbered(t)}, "
                                     f"which is not in {p}'s hand",
                                     f"{p}'s hand after the draw: {_text(know.post[p])}"))
+    over: set[str] = set()  # players with more cards from outside the deal than the draw brought
+    for p, deal in deals.items():
+        n = know.draw_count.get(p)
+        if n is None or know.full.get(p) or p not in know.plays:
+            continue
+        drawn = know.drawn.get(p, 0)
+        outside = shown[p] & ~know.dealt.get(p, 0) & ~drawn
+        # the deal's cards not named, and the draws not named, may be any of them
+        room = max(0, know.rules.cards - know.dealt.get(p, 0).bit_count()) + n - drawn.bit_count()
+        if outside.bit_count() > room:
+            over.add(p)
+            know.doubtful.update((p, t) for t, c in know.plays[p] if c & 15 and outside >> c & 1)
+            know.errors.append(("not-held", p, f"{p} played {outside.bit_count()} cards not dealt to {p} "
+                                f"({_text(outside)}), but drew {n}",
+                                f"{p}'s deal: {cards_text(deal.cards)}; {p} drew {n}"))
     for p in suited:  # more cards of a suit than a known hand held
         if not know.full.get(p):
             continue
@@ -111,7 +126,7 @@ def check(know, deals) -> None:
     n = know.rules.cards
     for p, pl in know.plays.items():  # a card kept to the end of a hand played out
         extra = know.post.get(p, 0) & ~shown[p]
-        if not extra or [t for t, _ in pl] != list(range(1, n + 1)):
+        if not extra or p in over or [t for t, _ in pl] != list(range(1, n + 1)):
             continue
         unnamed = sum(1 for _, c in pl if not c & 15)
         blank = sum(1 for _, c in pl if c == UNKNOWN)  # a ?? may be of any suit, a ?h only a heart

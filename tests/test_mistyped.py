@@ -133,6 +133,38 @@ def test_a_reading_the_tables_count_fits_settles_the_hand():
     assert h.settlement.winner == "Ann" and h.settlement.bourre == ["Ben"]
 
 
+
+# Victor drew one card (written as a count), the Tc; his 8c at trick 5 is typed 8s.  Two
+# cards he was not dealt for one drawn: the record contradicts itself, and the 8s proves
+# no spade kept through the spade leads of tricks 2 to 4.
+COUNTED_DRAW = """[Seats "Victor Sybil"]
+[Ante "1"]
+Hand 1
+Dealer Sybil
+Deal Victor 4h Jh 8h 8c Qd
+Deal Sybil 7d 3s Kd 9h 4s
+Up 4s
+Victor play {drew}
+Sybil play 3
+Trick 1: Victor Tc, Sybil Qs
+Trick 2: Sybil 6s, Victor Qd
+Trick 3: Sybil 2s, Victor Jh
+Trick 4: Sybil 4s, Victor 8h
+Trick 5: Sybil 3s, Victor {last}
+Tricks Victor 0 Sybil 5
+"""
+
+
+def test_more_cards_from_outside_the_deal_than_a_counted_draw_brought_are_an_error():
+    h = reports(COUNTED_DRAW.format(drew=1, last="8s"))[0]
+    assert [(f.kind, f.player) for f in h.findings] == [("not-held", "Victor")]
+    assert "Victor played 2 cards not dealt to Victor (8s Tc), but drew 1" in h.findings[0].message
+    # as played, or with a second card drawn (the record then proves the reneges)
+    assert reports(COUNTED_DRAW.format(drew=1, last="8c"))[0].findings == []
+    assert sorted(f.kind for f in reports(COUNTED_DRAW.format(drew=2, last="8s"))[0].findings) == [
+        "renege"] * 3 + ["wrong-trick-count"] * 2
+
+
 # -- generated: legal games, one card in three hands typed wrong ---------------------------
 
 @pytest.mark.parametrize("seed", range(3))
