@@ -658,9 +658,11 @@ def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
     """Without `Seats`, who was dealt in is known only from the names the hand uses.
     Names that may be one player's, one of them misspelt: close spellings (another case,
     a letter off) that never meet where two players would (both dealt, both declaring,
-    or in one trick), each pair the spelling the hand uses less first.  And the names
-    only the table's claims use, not close to another (a typo): a player who passed,
-    whose line is missing.  The settlement tries each both ways."""
+    or in one trick), or a name only the table's claims use and the one name of the hand
+    close to it; each pair the spelling the hand uses less first (the claims' spelling
+    counts most: the hands before may know the player by it, for the ante).  And the
+    names only the table's claims use, not close to another: a player who passed, whose
+    line is missing.  The settlement tries each both ways."""
     roles: dict[str, set] = {}
     uses: dict[str, int] = {}
     for e in ev:
@@ -683,7 +685,14 @@ def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
         for b in names[i + 1:]:
             if not roles[a] & roles[b] and r.closest(a, [b]):  # most never meet the first test
                 pairs.append(tuple(sorted((a, b), key=lambda n: (uses[n], n))))
-    claimed = [p for p in uses if p not in roles and not r.closest(p, roles)]  # else a typo
+    claimed = []
+    for p in uses:
+        if p not in roles:
+            close = r.closest(p, roles)
+            if not close:
+                claimed.append(p)
+            elif len(close) == 1:  # a typo, in the claims or in the hand: one player either way
+                pairs.append(tuple(sorted((close[0], p), key=lambda n: (uses[n], n))))
     return pairs, claimed
 
 

@@ -141,3 +141,50 @@ def test_legal_games_with_names_misspelt_and_no_seats_accuse_nobody(where):
     bad = [(h.replay.number, f.kind, f.player, f.message) for _, h in audited(typed, readable=False)
            for f in h.findings if f.cls in ("play", "claim")]
     assert bad == [], bad[:3]
+
+
+# Alice went bourré in hand 1, so she owes no ante in hand 2, where her pass is written
+# `alice`; only the table's claims spell her name there as the hands before did.
+EXEMPT = """[Ante "1"]
+Hand 1
+Dealer Bob
+Trump s
+Alice play
+Grace play
+Bob play
+Trick 1: Alice 2h, Grace 3h, Bob Ah
+Trick 2: Bob As, Alice 3c, Grace 4c
+Trick 3: Bob Ks, Alice 5c, Grace 6c
+Trick 4: Bob 2d, Alice 3d, Grace Kd
+Trick 5: Grace Ac, Bob 8c, Alice 9c
+Tricks Alice 0 Grace 2 Bob 3
+Net Alice -4 Grace -1 Bob +2
+
+Hand 2
+Dealer Alice
+Trump h
+Grace play
+Bob play
+{who} pass
+Trick 1: Grace 2c, Bob Ac
+Trick 2: Bob Ah, Grace 3h
+Trick 3: Bob Kh, Grace 4h
+Trick 4: Bob 2s, Grace As
+Trick 5: Grace 5d, Bob 6d
+Tricks Grace 1 Bob 4
+{net}
+"""
+
+
+def test_a_name_only_the_claims_spell_as_the_hands_before_may_be_the_hands_name_misspelt():
+    right = "Net Alice 0 Grace -1 Bob +4"
+    _, h = reports(EXEMPT.format(who="alice", net=right))
+    # before: `alice` anted as a new player, and "the table settled Bob at +4; the rules give +5"
+    assert h.findings == [] and h.settlement.net == {"Alice": 0, "Grace": -1, "Bob": 4}
+    assert h.replay.misspelt == [("alice", "Alice")]
+    # spelt alike, one player: nothing in doubt
+    _, h = reports(EXEMPT.format(who="Alice", net=right))
+    assert h.findings == [] and h.replay.misspelt == []
+    # a net that fits neither reading is still wrong
+    _, h = reports(EXEMPT.format(who="alice", net="Net Alice 0 Grace -1 Bob +7"))
+    assert [(f.kind, f.player) for f in h.findings] == [("wrong-settlement", "Bob")]
