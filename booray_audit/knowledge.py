@@ -48,6 +48,7 @@ class Knowledge:
         self.discard_known: dict[str, bool] = {}
         self.draw_count: dict[str, int | None] = {}
         self.passed = [d.player for d in decisions if d.action == "pass"]
+        self.declared = {d.player for d in decisions}
         self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
         self.cycle = self._cycle()
@@ -391,6 +392,16 @@ class Knowledge:
             if p in self.active:
                 return p
         return None
+
+    def dealer_alone(self) -> bool:
+        """Only the `Dealer` line (or the turn of the deal that stands for it) says who dealt:
+        some player in the hand has no declaration line (a full round of them puts a dealer
+        a seat off out of turn), and neither that dealer's deal nor play shows the up-card."""
+        dealer, up = self.dealer, self.up
+        if dealer is None or set(self.active) <= self.declared:
+            return False
+        return up is None or not (self.dealt.get(dealer, 0) >> up & 1
+                                  or any(c == up for _, c in self.plays.get(dealer, ())))
 
     def proven_first_leader(self) -> str | None:
         """Who led trick 1 by the dealer, unless the declarations or the up-card contradict

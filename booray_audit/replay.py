@@ -478,7 +478,11 @@ class HandReplay(PlayChecks):
                 after.number is None or trick.number is None or after.number == trick.number + 1) else None
             w = borne_out(know, t, trick, w, nxt)
             if trick_ok and not doubt:
-                pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active), unproven, nxt)
+                # trick 1 led by the card that wins it, that lead resting on the dealer named
+                # alone: it may be written from its winner, the dealer a seat off
+                alone = not unproven and t == 1 and w == 0 and know.dealer_alone()
+                pending = (t, trick.plays, trump, dict(won), len(trick.plays) == len(active),
+                           trick.plays[0][0] if alone else unproven, nxt)
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
             leader_expected = trick.plays[w][0] if w is not None else None
             if leader_expected in self.unseated:
@@ -518,45 +522,61 @@ class HandReplay(PlayChecks):
         if no other of its cards, read as the lead with the same order round the table,
         makes every play legal and the trick go to ``nxt``, who led the next: a trick
         written from the card that won it reads so.  Otherwise who led is what the record
-        does not prove, and the breaches are undecidable."""
+        does not prove, and the breaches are undecidable.  ``unproven`` a name: trick 1,
+        led as the dealer named alone says (``Knowledge.dealer_alone``) by that player,
+        whose card wins it.  Where two or more players break a rule there, the breaches
+        stand unless another lead makes every play legal and gives that player the trick
+        all the same: a dealer a seat off with the trick written from its winner reads
+        so, every player who followed the suit really led then breaking a rule."""
         before = len(self.findings)
         self._plays(t, plays, trump, won, full_trick, know, result.kept)
+        same = unproven if isinstance(unproven, str) else None
+        if same and len({f.player for f in self.findings[before:]}) < 2:
+            return  # one breach: the dealer named is believed (several at once are the slip's mark)
         if unproven and len(self.findings) > before:
-            other = self._other_lead(t, plays, trump, won, full_trick, nxt, know)
+            other = self._other_lead(t, plays, trump, won, full_trick, nxt, know, same)
             if other is not None:
                 number = know.numbered(t)
                 lead = "a card not shown" if other[1] == UNKNOWN else _the(other[1])
                 also = (f"; read so, trick {know.numbered(t + 1)} too is written from another card than its lead"
                         if other[2] else "")
+                why = (f"who led trick {number} rests on the dealer named alone, and with several players "
+                       "breaking a rule in it as written, it may be written from the card that won it" if same
+                       else f"the record does not show who led trick {number}")
+                still = f" and {same} still wins it" if same else ""
                 for f in self.findings[before:]:
                     self.undecidable.append(Undecidable(
                         f.kind, self.n, number, f.player, f.card,
-                        f"the record does not show who led trick {number}: read as led by "
-                        f"{other[0]} with {lead}, no card of it breaks a rule (as written, {f.message}){also}"))
+                        f"{why}: read as led by {other[0]} with {lead}, no card of it breaks a rule{still} "
+                        f"(as written, {f.message}){also}"))
                 del self.findings[before:]
                 know.doubted.add(t)  # its cards show no void either
                 for p, _ in plays:  # nor does any play there show a rule kept: a dispute is undecidable
                     result.kept.pop((p, number), None)
 
-    def _other_lead(self, t, plays, trump, won, full_trick, nxt, know) -> tuple[str, int, bool] | None:
+    def _other_lead(self, t, plays, trump, won, full_trick, nxt, know, same=None) -> tuple[str, int, bool] | None:
         """The first play of trick t that, read as its lead (the others following round the
         table as written), makes every play legal and gives the trick to ``nxt`` when that
         is known, or to a player the next trick reads legally from (see ``_may_lead``); and
-        whether it is the latter.  The cinch is not judged in these readings (its position
-        is the record's)."""
+        whether it is the latter.  With ``same``, only a reading that gives that player the
+        trick.  The cinch is not judged in these readings (its position is the record's)."""
         self.trial = True
         try:
             for k in range(1, len(plays)):
                 other = plays[k:] + plays[:k]
                 w = know.winner(t, [c for _, c in other], trump)
-                if w is not None and not self._may_lead(other[w][0], t, nxt, won, know, trump):
+                if same is not None:
+                    if w is None or other[w][0] != same:
+                        continue
+                elif w is not None and not self._may_lead(other[w][0], t, nxt, won, know, trump):
                     continue
                 before, open_ = len(self.findings), len(self.undecidable)
                 self._plays(t, other, trump, won, full_trick, know, {})
                 clean = len(self.findings) == before
                 del self.findings[before:], self.undecidable[open_:]
                 if clean:  # and whether the next trick then is written from another card too
-                    return (*other[0], w is not None and not self._may_lead(other[w][0], t, nxt, won, know))
+                    return (*other[0], same is None and w is not None
+                            and not self._may_lead(other[w][0], t, nxt, won, know))
         finally:
             self.trial = False
         return None
