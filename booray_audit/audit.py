@@ -175,7 +175,7 @@ class SessionAudit:
         leads = () if tricks is None or tricks is not rep.tricks else None if rep.leads is None else tuple(rep.leads)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           tricks, violators, rep.walkover, rep.all_passed, doubtful,
-                          tuple(rep.misspelt), tuple(rep.maybe_dealt), leads)
+                          tuple(rep.misspelt) + self._exempt_misspelt(table, rep), tuple(rep.maybe_dealt), leads)
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
@@ -193,6 +193,22 @@ class SessionAudit:
         disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
         rulings = [x for x in (rule_on(d, findings, rep, s) for d in disputes) if x is not None]
         return HandReport(self.index, rep, s, findings, rulings, table.rules, hand, self.chain.state())
+
+    def _exempt_misspelt(self, table: Table, rep: Replay) -> tuple[tuple[str, str], ...]:
+        """Without `Seats`: a name of the hand spelt close to one the hand before left exempt
+        from the ante, who is not in this hand under that name (`alice pass` after Alice
+        went bourré) may be that player: a pair for the settlement to try both ways, as
+        for close names within the hand (``replay._misspelt``)."""
+        exempt = self.chain.exempt
+        if table.seats or not exempt:
+            return ()
+        here = set(rep.seated) | {p for pair in rep.misspelt for p in pair}
+        out = []
+        for p in rep.seated:
+            close = [q for q in r.closest(p, exempt) if q not in here] if p not in exempt else []
+            if len(close) == 1:
+                out.append((p, close[0]))
+        return tuple(out)
 
     def resume(self, item: Resume, table: Table | None = None) -> Resumed | None:
         """A hand audited before: its table is worked out as for any hand (the hands after

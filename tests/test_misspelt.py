@@ -188,3 +188,16 @@ def test_a_name_only_the_claims_spell_as_the_hands_before_may_be_the_hands_name_
     # a net that fits neither reading is still wrong
     _, h = reports(EXEMPT.format(who="alice", net="Net Alice 0 Grace -1 Bob +7"))
     assert [(f.kind, f.player) for f in h.findings] == [("wrong-settlement", "Bob")]
+
+
+
+def test_a_name_spelt_close_to_one_the_hand_before_left_exempt_may_be_that_player():
+    # the Net leaves out Alice (her net is 0): only the hand before knows her name
+    _, h = reports(EXEMPT.format(who="alice", net="Net Grace -1 Bob +4"))
+    assert h.findings == [] and h.settlement.net == {"Alice": 0, "Grace": -1, "Bob": 4}
+    # with no claims, whether she owed the ante is not known, nor the pot
+    _, h = reports(EXEMPT.format(who="alice", net="").replace("Tricks Grace 1 Bob 4\n", ""))
+    assert h.settlement.net is None and "alice and Alice" in h.settlement.unknown
+    # with `Seats`, the name not seated is a record error, and Alice, seated, is exempt
+    _, h = reports('[Seats "Alice Grace Bob"]\n' + EXEMPT.format(who="alice", net="Net Grace -1 Bob +4"))
+    assert [(f.kind, f.player) for f in h.findings] == [("unknown-player", "alice")]
