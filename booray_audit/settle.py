@@ -127,6 +127,9 @@ class Chain:
         doubt = sorted(o.doubtful - o.violators)
         if not doubt and not o.misspelt and not o.maybe_dealt:
             return self._settle(o, rules, claims)
+        known = set(self.ledger) | (self.exempt or set())  # the spellings the hands before used
+        if o.misspelt and known:  # merged, a pair keeps the one the chain knows (its ante hangs on it)
+            o = replace(o, misspelt=tuple((b, a) if a in known and b not in known else (a, b) for a, b in o.misspelt))
         start = self.state()
         # every way is settled; past these, the table's `Net` guides and is not judged
         judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) + len(o.maybe_dealt) <= MOST_MISSPELT

@@ -198,6 +198,14 @@ def test_a_name_spelt_close_to_one_the_hand_before_left_exempt_may_be_that_playe
     # with no claims, whether she owed the ante is not known, nor the pot
     _, h = reports(EXEMPT.format(who="alice", net="").replace("Tricks Grace 1 Bob 4\n", ""))
     assert h.settlement.net is None and "alice and Alice" in h.settlement.unknown
+    # her deal spelt `alice`, her pass `Alice`: one use each, merged under the name the
+    # hands before know (before: merged into `alice`, who owed an ante)
+    # (Grace is Tom here: `alice` and `Grace` are close enough to be one name misspelt)
+    dealt = EXEMPT.format(who="Alice", net="Net Grace -1 Bob +4").replace(
+        "Alice pass", "Alice pass\nDeal alice 7h 8h 9s Tc Jd").replace("Grace", "Tom")
+    _, h = reports(dealt)
+    assert h.replay.misspelt == [("Alice", "alice")]
+    assert h.findings == [] and h.settlement.net == {"Alice": 0, "Tom": -1, "Bob": 4}
     # with `Seats`, the name not seated is a record error, and Alice, seated, is exempt
     _, h = reports('[Seats "Alice Grace Bob"]\n' + EXEMPT.format(who="alice", net="Net Grace -1 Bob +4"))
     assert [(f.kind, f.player) for f in h.findings] == [("unknown-player", "alice")]
