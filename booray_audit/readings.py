@@ -73,11 +73,11 @@ def pinned_ways(know, trump, reading: dict[str, int]) -> list[dict[str, int]] | 
         typed = dict(written.plays)
         pins = [i for i, (p, c) in enumerate(trick.plays)
                 if c & 15 and typed.get(p, 0) & 15 == 0 and typed.get(p) not in (None, UNKNOWN)]
-        if not pins or len(trick.plays) != len(know.active):
+        if not pins or len(pins) > 2 or len(trick.plays) != len(know.active):
             continue
         cards = [c for _, c in trick.plays]
         w = know.winner(t, cards, trump)
-        if w is None or len(pins) > 2:
+        if w is None:
             continue
         winners = set()
         for ranks in itertools.product(*(cards_of(unseen & suit_mask(cards[i] >> 4) | 1 << cards[i]) for i in pins)):
