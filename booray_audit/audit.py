@@ -175,7 +175,8 @@ class SessionAudit:
         leads = () if tricks is None or tricks is not rep.tricks else None if rep.leads is None else tuple(rep.leads)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           tricks, violators, rep.walkover, rep.all_passed, doubtful,
-                          tuple(rep.misspelt) + self._exempt_misspelt(table, rep), tuple(rep.maybe_dealt), leads)
+                          tuple(rep.misspelt) + self._exempt_misspelt(table, rep), tuple(rep.maybe_dealt),
+                          leads=leads, maybe_gone=_gone(hand, table, claims))
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
@@ -269,6 +270,27 @@ def _rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) 
         return Ruling(d.player, d.kind, d.trick, "undecidable",
                       "the record lacks the seats, the dealer or the trump needed to check it")
     return Ruling(d.player, d.kind, d.trick, "rejected", "the record shows no such error")
+
+
+def _gone(hand: r.Hand, table: Table, claims: Claims) -> tuple[str, ...]:
+    """The seated players a hand names nowhere, its `Net` line included, where it has one:
+    a player who left the table (`Seats` not brought up to date) or a passer whose line
+    is missing; the settlement tries them dealt in and not (``Outcome.maybe_gone``)."""
+    if not table.seats or not claims.net:
+        return ()
+    named: set[str] = set()
+    for e in hand.events:
+        if isinstance(e, (r.Deal, r.Decision, r.Dispute)):
+            named.add(e.player)
+        elif isinstance(e, r.Trick):
+            named.update(p for p, _ in e.plays)
+        elif isinstance(e, r.TricksClaim):
+            named.update(p for p, _ in e.counts)
+        elif isinstance(e, r.NetClaim):
+            named.update(p for p, _ in e.amounts)
+        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
+            named.update(e.players)
+    return tuple(p for p in table.seats if p not in named)
 
 
 def play_ruling(d: r.Dispute, kinds, findings: list[Finding], rep: Replay) -> tuple[str, str]:

@@ -28,6 +28,9 @@ class Outcome:
     # other ways the tricks may have gone, for the claims to pick where they contradict
     # ``tricks`` (None: too many to list); see ``Chain.settle``
     leads: tuple[dict[str, int], ...] | None = ()
+    # seated, yet named nowhere in the hand, the table's `Net` included: a player who left
+    # the table with `Seats` not brought up to date, or a passer whose line is missing
+    maybe_gone: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +128,15 @@ class Chain:
         way was settled).  Names that may be one player's misspelt are settled both ways too,
         as two players and as one, and names only the claims use with and without an ante."""
         doubt = sorted(o.doubtful - o.violators)
-        if not doubt and not o.misspelt and not o.maybe_dealt:
+        if not doubt and not o.misspelt and not o.maybe_dealt and not o.maybe_gone:
             return self._settle(o, rules, claims)
         known = set(self.ledger) | (self.exempt or set())  # the spellings the hands before used
         if o.misspelt and known:  # merged, a pair keeps the one the chain knows (its ante hangs on it)
             o = replace(o, misspelt=tuple((b, a) if a in known and b not in known else (a, b) for a, b in o.misspelt))
         start = self.state()
         # every way is settled; past these, the table's `Net` guides and is not judged
-        judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) + len(o.maybe_dealt) <= MOST_MISSPELT
+        judged = len(doubt) <= MOST_DOUBTFUL and len(o.misspelt) + len(o.maybe_dealt) + len(
+            o.maybe_gone) <= MOST_MISSPELT
         subsets = range(1 << len(doubt)) if len(doubt) <= MOST_DOUBTFUL else (0,)
         ways = [self._way(start, reading, frozenset(p for i, p in enumerate(doubt) if mask >> i & 1), rules, claims)
                 for reading in _readings(o) for mask in subsets]
@@ -150,11 +154,13 @@ class Chain:
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
         why = ([f"{' and '.join(doubt)} broke a rule or not (undecidable)"] if doubt else []) + [
             f"{a} and {b} are one player or two (no Seats)" for a, b in o.misspelt] + [
-            f"{p}, named only in the table's claims, was dealt in or not (no Seats)" for p in o.maybe_dealt]
+            f"{p}, named only in the table's claims, was dealt in or not (no Seats)" for p in o.maybe_dealt] + [
+            f"{p}, seated but named nowhere in the hand, was dealt in or not" for p in o.maybe_gone]
         unknown = ([f"whether {' or '.join(doubt)} broke a rule is undecidable"] if doubt else []) + [
             f"whether {a} and {b} are one player is not known (no Seats)" for a, b in o.misspelt] + [
             f"whether {p}, named only in the table's claims, was dealt in is not known (no Seats)"
-            for p in o.maybe_dealt]
+            for p in o.maybe_dealt] + [
+            f"whether {p}, seated but named nowhere in the hand, was dealt in is not known" for p in o.maybe_gone]
         return _unknown([s for s, _ in ways], said if judged else {}, " and ".join(why), " and ".join(unknown))
 
     def _way(self, start: dict, o: Outcome, guilty: frozenset, rules: Rules, claims: Claims):
@@ -248,14 +254,15 @@ MOST_MISSPELT = 3  # names in doubt (misspelt pairs, names only the claims use) 
 
 
 def _readings(o: Outcome) -> list[Outcome]:
-    """The hand as recorded, and with each set of its possibly misspelt names merged and
-    of the names only its claims use dealt in (past MOST_MISSPELT of them in all, only
-    with none and with all)."""
+    """The hand as recorded, and with each set of its possibly misspelt names merged, of
+    the names only its claims use dealt in, and of the seated players it names nowhere
+    not dealt in (past MOST_MISSPELT of them in all, only with none and with all)."""
     out = []
-    n = len(o.misspelt) + len(o.maybe_dealt)
+    n = len(o.misspelt) + len(o.maybe_dealt) + len(o.maybe_gone)
     for mask in (0, (1 << n) - 1) if n > MOST_MISSPELT else range(1 << n):
         rename = dict(pair for i, pair in enumerate(o.misspelt) if mask >> i & 1)
         more = tuple(p for i, p in enumerate(o.maybe_dealt, len(o.misspelt)) if mask >> i & 1)
+        gone = {p for i, p in enumerate(o.maybe_gone, len(o.misspelt) + len(o.maybe_dealt)) if mask >> i & 1}
 
         def one(names):
             return tuple(dict.fromkeys(rename.get(p, p) for p in names))
@@ -265,9 +272,9 @@ def _readings(o: Outcome) -> list[Outcome]:
             tricks = {}
             for p, won in o.tricks.items():
                 tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + won
-        out.append(replace(o, dealt=one(o.dealt + more), active=one(o.active), tricks=tricks,
-                           violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
-                           walkover=rename.get(o.walkover, o.walkover), misspelt=(), maybe_dealt=()))
+        out.append(replace(o, dealt=one(p for p in o.dealt + more if p not in gone), active=one(o.active),
+                           tricks=tricks, violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
+                           walkover=rename.get(o.walkover, o.walkover), misspelt=(), maybe_dealt=(), maybe_gone=()))
     return out
 
 

@@ -190,3 +190,50 @@ def test_ways_too_many_to_list_or_several_that_settle_otherwise_leave_the_hand_u
     o = hand(1, {"A": 1, "B": 3, "C": 1}, leads=({"A": 3, "B": 1, "C": 1}, {"A": 1, "B": 1, "C": 3}))
     s = Chain(0).settle(o, STD, Claims(net=(("B", -1), ("D", -1))))
     assert (s.findings, s.net, s.winner) == ([], None, None)
+
+
+# Cal left the table after hand 1, and `Seats` still names him; the table's `Net` for
+# hand 2 leaves him out.  Bob, bourré in hand 1, owes no ante.
+CAL_LEFT = """[Seats "Ann Bob Cal"]
+[Ante "1"]
+Hand 1
+Dealer Cal
+Trump s
+Ann play
+Bob play
+Cal play
+Trick 1: Ann As, Bob 2s, Cal 3s
+Trick 2: Ann Ks, Bob 4s, Cal 5s
+Trick 3: Ann Qs, Bob 6s, Cal 7s
+Trick 4: Ann 2h, Bob 3h, Cal 4h
+Trick 5: Cal 4d, Ann 2d, Bob 3d
+Tricks Ann 3 Bob 0 Cal 2
+Net Ann +2 Bob -4 Cal -1
+
+Hand 2
+Dealer Ann
+Trump h
+Bob play
+Ann play
+Trick 1: Bob Ah, Ann 2h
+Trick 2: Bob Kh, Ann 3h
+Trick 3: Bob Qh, Ann 4h
+Trick 4: Bob 2c, Ann 3c
+Trick 5: Ann 3d, Bob 2d
+Tricks Bob 3 Ann 2
+{net}"""
+
+
+def test_a_seated_player_the_hand_and_its_net_never_name_may_have_left_the_table():
+    _, h = reports(CAL_LEFT.format(net="Net Bob +4 Ann -1"))
+    # before: Cal anted as seated, a pot of 5: "the table settled Bob at +4; the rules give +5"
+    assert h.findings == [] and h.settlement.net == {"Bob": 4, "Ann": -1}
+    # the Net naming him: he passed, his line missing, and anted
+    _, h = reports(CAL_LEFT.format(net="Net Bob +5 Ann -1 Cal -1"))
+    assert h.findings == [] and h.settlement.net == {"Bob": 5, "Ann": -1, "Cal": -1}
+    # no Net: `Seats` says he was dealt in
+    _, h = reports(CAL_LEFT.format(net=""))
+    assert h.findings == [] and h.settlement.net == {"Bob": 5, "Ann": -1, "Cal": -1}
+    # a Net that fits neither is still wrong
+    _, h = reports(CAL_LEFT.format(net="Net Bob +7 Ann -1"))
+    assert [(f.kind, f.player) for f in h.findings] == [("wrong-settlement", "Bob")]
