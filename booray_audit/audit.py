@@ -278,7 +278,9 @@ def _gone(hand: r.Hand, table: Table, claims: Claims) -> tuple[str, ...]:
     is missing; the settlement tries them dealt in and not (``Outcome.maybe_gone``)."""
     if not table.seats or not claims.net:
         return ()
-    named: set[str] = set()
+    named = {p for p, _ in claims.net}
+    if named.issuperset(table.seats):
+        return ()  # the usual `Net` line, naming everyone seated
     for e in hand.events:
         if isinstance(e, (r.Deal, r.Decision, r.Dispute)):
             named.add(e.player)
