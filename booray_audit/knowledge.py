@@ -329,6 +329,27 @@ class Knowledge:
                                    for t in self.recorded if {p for p, _ in t.plays} == set(self.active)
                                    and len(t.plays) == len(self.active)).most_common(2)
 
+    @functools.cached_property
+    def outvoting(self) -> list[str] | None:
+        """With `Seats`: the order of play most full tricks show, where more of them show it
+        than show the seats' order (the seats typed in another order: alphabetical, or
+        counter-clockwise); a trick that follows the seats then goes against the others.
+        None where the seats hold, or the tricks tie."""
+        if not self.seats or self.cycle is not None:
+            return None
+        seated = [p for p in self.seats if p in self.active]
+        if len(seated) < 3 or set(seated) != set(self.active):
+            return None
+        counts = collections.Counter(tuple(_rotated([p for p, _ in t.plays], min(p for p, _ in t.plays)))
+                                     for t in self.recorded if {p for p, _ in t.plays} == set(self.active)
+                                     and len(t.plays) == len(self.active))
+        ranked = counts.most_common(2)
+        mine = tuple(_rotated(seated, min(seated)))
+        if not ranked or ranked[0][0] == mine or ranked[0][1] <= counts.get(mine, 0) or (
+                len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+            return None
+        return list(ranked[0][0])
+
     def _usual(self) -> list[str] | None:
         """Without `Seats`, where the tricks disagree on the order of play: the order most
         full tricks show (None when two orders tie)."""

@@ -643,8 +643,9 @@ def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
                  twice: bool) -> tuple[str, str] | None:
     """The player whose name is out of turn in trick t, and why, where the trick is written
     out of the order of play: against the clockwise order of `Seats`; a name written
-    twice (two tricks written as one, say); without `Seats`, out of the order most tricks
-    show (a trick written backwards, say).  None where it is in order."""
+    twice (two tricks written as one, say); out of the order most tricks show, without
+    `Seats` or where most go against them (a trick written backwards, say).  None where
+    it is in order."""
     number = know.numbered(t)
     order = know.order_from(leader)
     # a last trick short of cards may lack any of them: its players in order with gaps
@@ -655,6 +656,14 @@ def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
     if twice:
         bad = next(p for i, p in enumerate(players) if p in players[:i])
         return bad, f"{bad} plays twice at trick {number}"
+    usual = know.outvoting  # most tricks go round against `Seats`: a trick that follows them is the odd one
+    if usual and leader in usual:
+        round_ = _rotated(usual, leader)
+        expected = [q for q in round_ if q in players]
+        if players != expected:
+            bad = next(p for p, q in zip(players, expected) if p != q)
+            return bad, (f"{bad} played out of turn at trick {number} (most tricks go round: "
+                         f"{', '.join(round_)}, against the order of Seats)")
     if not know.seats and t in know.scrambled:  # its lead may be any of its cards
         usual = _rotated(know.usual, leader) if know.usual and leader in know.usual else None
         if not usual:
