@@ -54,6 +54,8 @@ class Knowledge:
         self.cycle = self._cycle()
         self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show
         self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
+        # the declarations go round against `Seats`: no trick's written order is the order of play
+        self.against_seats = bool(self.seats) and _against_seats(decisions, self.seats)
         # declarations that contradict the dealer named: out of turn from the dealer's left,
         # or (without `Seats`) the dealer's not last of the first round
         self.out_of_turn = bool(self.late) or _dealer_not_last(decisions, self.seats, self.dealer)
@@ -702,6 +704,17 @@ def _late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str
         else:
             last = k
     return late
+
+
+def _against_seats(decisions, seats: list[str]) -> bool:
+    """The declarations go round the table the other way from `Seats` (the seats typed
+    counter-clockwise, say): three or more players, in the seats' order read backwards
+    and not forwards.  Which way play went round is then not known."""
+    order = [p for p in dict.fromkeys(d.player for d in decisions if d.action != "draw") if p in seats]
+    if len(order) < 3:
+        return False
+    back = seats[::-1]
+    return _subsequence(order, _rotated(back, order[0])) and not _subsequence(order, _rotated(seats, order[0]))
 
 
 def _dealer_not_last(decisions, seats: list[str], dealer: str | None) -> bool:

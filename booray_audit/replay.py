@@ -458,6 +458,7 @@ class HandReplay(PlayChecks):
                 trick_ok = False
                 doubt = True
             cards = [c for _, c in trick.plays]
+            doubt = doubt or know.against_seats  # which way play went round is not known
             if doubt:
                 know.doubted.add(t)
             if twice:

@@ -880,3 +880,17 @@ def test_generated_hands_with_the_seats_typed_in_another_order_and_tricks_backwa
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
                 for f in h.findings if f.cls in ("play", "claim")]
     assert bad == []
+
+
+def test_declarations_going_round_against_the_seats_leave_the_order_of_play_unknown():
+    """`Seats` typed counter-clockwise and most tricks written backwards agree with each
+    other; the declarations, going round the real table, contradict them both.  Four
+    false failed beats in these 200 hands before."""
+    bad = []
+    for seed, rules, style in ((92, "wikipedia", "suit-only"), (102, "standard", None)):
+        text, _ = generate_text(100, players=(6, 8), seed=10700 + seed, rules=profile(rules))
+        typed = backwards(_seats_reordered(text, random.Random(seed)), random.Random(seed + 1))
+        typed = as_typed(typed, style, seed) if style else typed
+        bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
+                for f in h.findings if f.cls in ("play", "claim")]
+    assert bad == []
