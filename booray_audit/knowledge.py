@@ -55,7 +55,9 @@ class Knowledge:
         self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show
         self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
         # the declarations go round against `Seats`: no trick's written order is the order of play
-        self.against_seats = bool(self.seats) and _against_seats(decisions, self.seats)
+        # (from a dealer seated, going round backwards always puts someone out of turn)
+        self.against_seats = bool(self.seats) and (bool(self.late) or self.dealer not in self.seats) and (
+            _against_seats(decisions, self.seats))
         # declarations that contradict the dealer named: out of turn from the dealer's left,
         # or (without `Seats`) the dealer's not last of the first round
         self.out_of_turn = bool(self.late) or _dealer_not_last(decisions, self.seats, self.dealer)
