@@ -278,20 +278,10 @@ def _gone(hand: r.Hand, table: Table, claims: Claims) -> tuple[str, ...]:
     is missing; the settlement tries them dealt in and not (``Outcome.maybe_gone``)."""
     if not table.seats or not claims.net:
         return ()
-    named = {p for p, _ in claims.net}
-    if named.issuperset(table.seats):
+    if {p for p, _ in claims.net}.issuperset(table.seats):
         return ()  # the usual `Net` line, naming everyone seated
-    for e in hand.events:
-        if isinstance(e, (r.Deal, r.Decision, r.Dispute)):
-            named.add(e.player)
-        elif isinstance(e, r.Trick):
-            named.update(p for p, _ in e.plays)
-        elif isinstance(e, r.TricksClaim):
-            named.update(p for p, _ in e.counts)
-        elif isinstance(e, r.NetClaim):
-            named.update(p for p, _ in e.amounts)
-        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
-            named.update(e.players)
+    named = {p for p, _ in r.naming(e for e in hand.events if not isinstance(e, r.Dealer))} | {
+        e.player for e in hand.events if isinstance(e, r.Dispute)}
     return tuple(p for p in table.seats if p not in named)
 
 

@@ -344,12 +344,10 @@ class Knowledge:
         seated = [p for p in self.seats if p in self.active]
         if len(seated) < 3 or set(seated) != set(self.active):
             return None
-        counts = collections.Counter(tuple(_rotated([p for p, _ in t.plays], min(p for p, _ in t.plays)))
-                                     for t in self.recorded if {p for p, _ in t.plays} == set(self.active)
-                                     and len(t.plays) == len(self.active))
-        ranked = counts.most_common(2)
+        ranked = self._orders()
         mine = tuple(_rotated(seated, min(seated)))
-        if not ranked or ranked[0][0] == mine or ranked[0][1] <= counts.get(mine, 0) or (
+        # the seats' order outside the two most shown: shown no more than the second
+        if not ranked or ranked[0][0] == mine or ranked[0][1] <= dict(ranked).get(mine, 0) or (
                 len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
             return None
         return list(ranked[0][0])
@@ -450,7 +448,7 @@ class Knowledge:
         cards or as a count.  The draws are replayed in order from the dealer's left
         when the order and every count are known; a discard is forgotten (unseen again)
         only if the stock can have run out at a later player's draw."""
-        dealt_in = len(self.seats) if self.seats else len(_named(events))
+        dealt_in = len(self.seats) if self.seats else len({name for name, _ in r.naming(events)})
         stock = 52 - dealt_in * self.rules.cards
         most = self.rules.discard_limit(max(dealt_in, 1))
         counts = {p: self.draw_count.get(p) for p in self.active}
@@ -749,19 +747,3 @@ def _rotated(order: list[str], first: str) -> list[str]:
 def _subsequence(part: list[str], whole: list[str]) -> bool:
     it = iter(whole)
     return all(p in it for p in part)
-
-
-def _named(events) -> set[str]:
-    """Every player an event of the hand names (all were dealt in)."""
-    names: set[str] = set()
-    for e in events:
-        if isinstance(e, (r.Deal, r.Decision, r.Dealer)):
-            names.add(e.player)
-        elif isinstance(e, r.Trick):
-            names.update(p for p, _ in e.plays)
-        elif isinstance(e, (r.TricksClaim, r.NetClaim)):
-            names.update(p for p, _ in (e.counts if isinstance(e, r.TricksClaim) else e.amounts))
-        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
-            names.update(e.players)
-    return names
-

@@ -178,6 +178,25 @@ def printable(path: str) -> str:
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def naming(events):
+    """(name, line) for every player an event of the hand names (disputes aside)."""
+    for e in events:
+        if isinstance(e, (Dealer, Deal, Decision)):
+            yield e.player, e.line
+        elif isinstance(e, Trick):
+            for p, _ in e.plays:
+                yield p, e.line
+        elif isinstance(e, TricksClaim):
+            for p, _ in e.counts:
+                yield p, e.line
+        elif isinstance(e, NetClaim):
+            for p, _ in e.amounts:
+                yield p, e.line
+        elif isinstance(e, Ante) and isinstance(e.players, tuple):
+            for p in e.players:
+                yield p, e.line
+
+
 def closest(word: str, choices) -> list[str]:
     """The choices a typo most likely meant: the same letters in another case first, else
     the nearest spellings (a name, a kind of dispute)."""

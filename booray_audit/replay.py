@@ -239,9 +239,9 @@ class HandReplay(PlayChecks):
             return
         seated = set(self.seats)
         if all(p in seated for e in ev if type(e) is r.Trick for p, _ in e.plays) and all(
-                name in seated for name, _ in _naming(e for e in ev if type(e) is not r.Trick)):
+                name in seated for name, _ in r.naming(e for e in ev if type(e) is not r.Trick)):
             return  # every name seated (the tricks, most of the names, checked first)
-        for name, line in _naming(ev):
+        for name, line in r.naming(ev):
             if name in seated or name in self.unseated:
                 continue
             self.unseated.add(name)
@@ -258,7 +258,7 @@ class HandReplay(PlayChecks):
         disputes = [d for d in ev if isinstance(d, r.Dispute)]
         if not disputes:
             return
-        named = set(seated) | {n for n, _ in _naming(ev) if n not in self.unseated}
+        named = set(seated) | {n for n, _ in r.naming(ev) if n not in self.unseated}
         for d in disputes:
             if d.kind not in DISPUTE_KINDS or d.player not in named:
                 self.bad_disputes.append(d)
@@ -735,25 +735,6 @@ def _appearing(ev) -> list[str]:
             for p, _ in e.plays:
                 seen[p] = None
     return list(seen)
-
-
-def _naming(ev):
-    """(name, line) for every player an event of the hand names (disputes aside)."""
-    for e in ev:
-        if isinstance(e, (r.Dealer, r.Deal, r.Decision)):
-            yield e.player, e.line
-        elif isinstance(e, r.Trick):
-            for p, _ in e.plays:
-                yield p, e.line
-        elif isinstance(e, r.TricksClaim):
-            for p, _ in e.counts:
-                yield p, e.line
-        elif isinstance(e, r.NetClaim):
-            for p, _ in e.amounts:
-                yield p, e.line
-        elif isinstance(e, r.Ante) and isinstance(e.players, tuple):
-            for p in e.players:
-                yield p, e.line
 
 
 def _rotated(order, first):
