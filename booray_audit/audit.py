@@ -119,6 +119,17 @@ def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
     return rep
 
 
+class HandFailed(Exception):
+    """The audit failed on a hand in another process; the message says how (``failure``)."""
+
+
+def failure(e: Exception) -> str:
+    """How the audit failed, in one line."""
+    if isinstance(e, HandFailed):
+        return str(e)
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+
+
 class SessionAudit:
     def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES):
         self.index = session.index
@@ -139,7 +150,25 @@ class SessionAudit:
 
     def hand(self, hand: r.Hand) -> HandReport | r.SyntaxProblem | None:
         table = self.table(hand)
-        return self.settle(hand, table, replay_hand(hand, table, self.cinch_nodes))
+        return self.checked(hand, table, lambda: replay_hand(hand, table, self.cinch_nodes))
+
+    def checked(self, hand: r.Hand, table: Table, replay) -> HandReport | r.SyntaxProblem | None:
+        """The hand settled on its replay (``replay()``, which may raise ``HandFailed``, the
+        failure of a replay in another process).  Should the audit itself fail on a hand (a
+        bug of ours, not the record's), that hand is reported at its line as not checked,
+        its pot taken as not known, and the hands after it are checked as usual."""
+        before = self.chain.state()
+        try:
+            return self.settle(hand, table, replay())
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure of ours, kept to this hand
+            self.chain.restore(before)  # nothing half-settled
+            self.chain.lost(hand.number)
+            return r.SyntaxProblem(self.path, hand.line, 1,
+                                   f"hand {hand.number} could not be checked: booray-audit failed on it "
+                                   f"({failure(e)}); please report it with this hand. Its pot is taken as "
+                                   "not known; the hands after it are checked", hand=hand.number)
 
     def table(self, hand: r.Hand) -> Table:
         """The rules, seats and dealer the hand is replayed under (from its events and the

@@ -19,7 +19,7 @@ from typing import Iterator
 
 from . import notation
 from . import record as r
-from .audit import Resume, SessionAudit, SessionStart, replay_hand
+from .audit import HandFailed, Resume, SessionAudit, SessionStart, failure, replay_hand
 from .cinch import NODES
 from .rules import Rules
 
@@ -45,7 +45,22 @@ def _quiet_on_broken_pipe() -> None:
 
 def _replay_batch(job) -> list:
     hands, cinch_nodes = job
-    return [replay_hand(hand, table, cinch_nodes) for hand, table in hands]
+    out: list = []
+    for hand, table in hands:
+        try:
+            out.append(replay_hand(hand, table, cinch_nodes))
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001 - reported at the hand, as in one process
+            out.append(HandFailed(failure(e)))
+    return out
+
+
+def _given(rep):
+    """A replay done in a worker, or the failure it gave, raised (``SessionAudit.checked``)."""
+    if isinstance(rep, HandFailed):
+        raise rep
+    return rep
 
 
 def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES,
@@ -92,7 +107,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
             else:
                 in_flight -= 1
                 for (session, hand, table), rep in zip(rest[0], value.get()):
-                    out = session.settle(hand, table, rep)
+                    out = session.checked(hand, table, lambda rep=rep: _given(rep))
                     if out is not None:
                         yield out
 

@@ -154,7 +154,8 @@ class HandReplay(PlayChecks):
         passed = [d.player for d in decisions if d.action == "pass"]
         active = list(dict.fromkeys(d.player for d in decisions if d.action != "pass"))
         if not decisions:
-            active = [p for p, _ in tricks[0].plays] if tricks else list(seated)
+            # a name twice in trick 1 (two tricks written on one line) is one player
+            active = list(dict.fromkeys(p for p, _ in tricks[0].plays)) if tricks else list(seated)
         for t in tricks:
             for p, _ in t.plays:
                 if p not in active and p not in passed:
@@ -661,8 +662,9 @@ def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
     if usual and leader in usual:
         round_ = _rotated(usual, leader)
         expected = [q for q in round_ if q in players]
-        if players != expected:
-            bad = next(p for p, q in zip(players, expected) if p != q)
+        kept = [p for p in players if p in round_]  # a name not seated is an unknown-player error
+        if kept != expected:
+            bad = next(p for p, q in zip(kept, expected) if p != q)
             return bad, (f"{bad} played out of turn at trick {number} (most tricks go round: "
                          f"{', '.join(round_)}, against the order of Seats)")
     if not know.seats and t in know.scrambled:  # its lead may be any of its cards

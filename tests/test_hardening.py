@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 
@@ -359,3 +360,40 @@ def test_a_deal_of_six_cards_with_a_discard_is_a_hand_size_error_not_a_crash():
             "Trick Cal Jd, Ann 5d\n")
     [h] = reports(text)
     assert ("hand-size", "Cal") in [(f.kind, f.player) for f in h.findings]
+
+
+def test_a_failure_of_ours_on_one_hand_is_that_hands_line_and_the_rest_are_checked(tmp_path, monkeypatch, capsys):
+    # should the audit itself break on a hand, the user gets its line and one sentence,
+    # not a traceback; the chain goes on as after a hand that could not be read
+    from booray_audit import audit as audit_module
+    from booray_audit import cli, notation, parallel
+    from booray_audit.record import SyntaxProblem
+
+    real = audit_module.replay_hand
+
+    def breaks_on_hand_2(hand, table, nodes):
+        if hand.number == 2:
+            raise StopIteration
+        return real(hand, table, nodes)
+
+    monkeypatch.setattr(audit_module, "replay_hand", breaks_on_hand_2)
+    monkeypatch.setattr(parallel, "replay_hand", breaks_on_hand_2)
+    three = "".join(HAND.replace("Hand 1", f"Hand {n}") + "\n" for n in (1, 2, 3))
+    items = list(audit_module.audit(notation.read(io.BytesIO(three.encode()), "g.bhh")))
+    problems = [i for i in items if isinstance(i, SyntaxProblem)]
+    assert [(p.line, p.hand) for p in problems] == [(10, 2)]
+    assert "hand 2 could not be checked" in problems[0].message and "StopIteration" in problems[0].message
+    assert [h.hand.number for h in items if isinstance(h, audit_module.HandReport)] == [1, 3]
+    f = tmp_path / "g.bhh"
+    f.write_text(three)
+    for jobs in ("1", "2"):  # replayed here, or by worker processes
+        monkeypatch.setattr("sys.argv", ["booray-audit", "check", "--jobs", jobs, str(f)])
+        try:
+            cli.main()
+        except SystemExit as e:
+            code = e.code
+        out, err = capsys.readouterr()
+        assert code == 2 and "Traceback" not in err, jobs
+        assert f"{f}:10:1: hand 2 could not be checked: booray-audit failed on it (StopIteration)" in " ".join(
+            err.split()), jobs
+        assert "Hand 1 " in out and "Hand 3 " in out, jobs

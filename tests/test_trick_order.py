@@ -894,3 +894,21 @@ def test_declarations_going_round_against_the_seats_leave_the_order_of_play_unkn
         bad += [(seed, h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
                 for f in h.findings if f.cls in ("play", "claim")]
     assert bad == []
+
+
+def test_two_tricks_on_trick_1s_line_without_declarations_name_each_player_once():
+    # no declaration lines: who played is read from trick 1, where two tricks written on
+    # one line name each player twice (this crashed the audit); most tricks go round
+    # against the seats
+    text = ('[Rules "basic"]\n[Ante "1"]\n[Seats "Mallory Carol Alice Peggy"]\n\n'
+            "Hand 11\nDealer Carol\nUp As\n"
+            "Trick Alice 2d, Peggy 4s, Mallory 9d, Carol 6d, Peggy 8s, Mallory Qs, Carol As, Alice 9h\n"
+            "Trick Peggy 6h, Mallory 7h, Carol 4c\n"
+            "Trick Peggy Ts, Mallory Qh, Carol 8c, Alice 5h\n"
+            "Trick Carol 4d, Peggy 3s, Mallory Ad\n"
+            "Tricks Mallory 1 Carol 1 Alice 0 Peggy 3\n")
+    (h,) = reports(text)
+    assert h.replay.active == ["Mallory", "Carol", "Alice", "Peggy"]
+    assert not [f for f in h.findings if f.cls == "play"]
+    assert ("out-of-turn", 1) in {(f.kind, f.trick) for f in h.findings}
+
