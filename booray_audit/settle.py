@@ -291,8 +291,8 @@ def _unknown(ways: list[Settlement], said: dict[str, int], why: str, unknown: st
             if n not in nets:
                 s.findings.append(("wrong-settlement", p, f"the table settled {p} at {n:+d}; the rules give "
                                    + " or ".join(f"{m:+d}" for m in nets) + f", as {why}",
-                                   "nets: " + "; ".join(", ".join(f"{q} {m:+d}" for q, m in w.net.items())
-                                                        for w in ways)))
+                                   "nets: " + "; ".join(dict.fromkeys(  # each way once
+                                       ", ".join(f"{q} {m:+d}" for q, m in w.net.items()) for w in ways))))
     if len({w.winner for w in ways}) > 1:
         s.winner, s.won = None, 0
     s.net, s.carry = None, None
