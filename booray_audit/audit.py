@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 from . import record as r
 from .cinch import NODES, cinch_judge
-from .order import agree, by_number
+from .order import agree, by_number, out_of_place
 from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
@@ -110,12 +110,18 @@ class Table:
 
 def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
     """The hand's replay; a hand whose tricks are written out of the order of their
-    numbers is replayed in both orders and keeps what both prove (see ``order``)."""
+    numbers, or whose unnumbered tricks may be (several players breaking a rule in one),
+    is replayed in both orders and keeps what both prove (see ``order``)."""
     judge = cinch_judge(table.rules, cinch_nodes)
     rep = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge).run()
     other = by_number(hand)
     if other is not None:
         agree(rep, HandReplay(other, table.rules, list(table.seats), table.dealer, judge).run())
+    elif rep.findings:
+        swapped = out_of_place(hand, rep, lambda h, left_out: HandReplay(
+            h, table.rules, list(table.seats), table.dealer, judge, left_out).run())
+        if swapped is not None:
+            agree(rep, *swapped)
     return rep
 
 

@@ -24,7 +24,7 @@ class Knowledge:
     """Built once per hand by the replay.  ``tricks`` are the record's tricks with every
     suit-only card whose rank the record pins down replaced by that card."""
 
-    def __init__(self, rules: Rules, events, trump, active, dealer, seats):
+    def __init__(self, rules: Rules, events, trump, active, dealer, seats, left_out: bool = False):
         self.rules, self.trump, self.active = rules, trump, list(active)
         self.dealer, self.seats = dealer, list(seats)
         deals = {e.player: e for e in events if isinstance(e, r.Deal)}
@@ -32,8 +32,9 @@ class Knowledge:
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
         # the table counted more tricks than the record shows, or settled the hand (a `Net`
         # line) that the record shows fewer whole tricks of than were dealt: one was left out,
-        # and an unnumbered trick does not say whether it came before or after it
-        self.left_out = not all(t.written for t in self.recorded) and (sum(
+        # and an unnumbered trick does not say whether it came before or after it (``left_out``:
+        # taken so, see order.out_of_place)
+        self.left_out = not all(t.written for t in self.recorded) and (left_out or sum(
             n for e in events if isinstance(e, r.TricksClaim) for _, n in e.counts) > len(self.recorded)
             or len(self.recorded) < rules.cards and any(isinstance(e, r.NetClaim) for e in events)
             and all(len(t.plays) >= len(self.active) for t in self.recorded))

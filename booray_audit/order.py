@@ -17,6 +17,17 @@ keeps only what both replays prove:
 
 The plays, as the report lists them, are in the written order.  An unnumbered trick
 line is taken to follow the line above it.
+
+Unnumbered tricks say their order only by where they are written, and a record typed
+from memory may put two of them in each other's place.  Where two or more players break a
+rule in one such trick as written (one breach alone is what a plain record of a real
+violation looks like, and stands), the hand is also replayed with two tricks in each
+other's place; where such an order breaks fewer rules, none of its tricks broken by
+several players, with no more leads out of turn than the written one, the audit keeps
+only what both orders prove, as above.  Where fewer tricks are written than were
+dealt, and no `Tricks` or `Net` line says whether the one left out was the last, it is
+first taken that it may have come before any of them (as where those lines show a trick
+left out); that reading is kept the same way.
 """
 
 from __future__ import annotations
@@ -45,9 +56,79 @@ def by_number(hand: r.Hand) -> r.Hand | None:
     return replace(hand, events=tuple(events))
 
 
-def agree(written: Replay, numbered: Replay) -> Replay:
+def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str] | None:
+    """Where every trick of the hand is unnumbered and two or more players break a rule in
+    one of them (``rep``, the written order): the replay (``replay``: hand, left_out ->
+    Replay) with a trick left out before any (where fewer tricks are written than were
+    dealt), or else with two tricks in each other's place (called by the places they
+    are written in), the first with fewer breaches, none of its tricks broken by several
+    players, and no more record errors; a swap also with the same tricks won (where the
+    written order tells them) and no more tricks whose lead is in doubt (its leads go round as the written ones do).  And why
+    the order is in doubt.  None where there is no such trick or no such order."""
+    places = [i for i, e in enumerate(hand.events) if isinstance(e, r.Trick)]
+    if len(places) < 2 or any(hand.events[i].written for i in places):
+        return None
+    several = _several(rep)
+    if not several:
+        return None
+    breaches = sum(f.cls == "play" for f in rep.findings)
+    errors = sum(f.cls == "record" for f in rep.findings)
+    know = rep.know
+    if know is not None and not know.left_out and len(places) < know.rules.cards:
+        # fewer tricks than were dealt: the one left out may have come before any
+        other = replay(hand, True)
+        if (sum(f.cls == "play" for f in other.findings) < breaches and not _several(other)
+                and sum(f.cls == "record" for f in other.findings) <= errors):
+            return other, (f"the tricks are not numbered and fewer are written than were dealt, and with several "
+                           f"players breaking a rule in trick {several[0]} as written, one left out may have come "
+                           "before any of them")
+    for t in range(1, len(places)):
+        for u in range(t + 1, len(places) + 1):
+            other = _called_as_written(replay(_swapped(hand, places, t, u), False), t, u)
+            if (sum(f.cls == "play" for f in other.findings) < breaches and not _several(other)
+                    and sum(f.cls == "record" for f in other.findings) <= errors and rep.tricks in (None, other.tricks)
+                    and len(other.know.doubted) <= len(know.doubted)):
+                return other, (f"the tricks are not numbered, and with several players breaking a rule in "
+                               f"trick {several[0]} as written, tricks {t} and {u} may be written in each "
+                               "other's place")
+    return None
+
+
+def _several(rep: Replay) -> list[int]:
+    """The tricks two or more players break a rule in."""
+    breaking: dict[int, set[str]] = {}
+    for f in rep.findings:
+        if f.cls == "play" and f.trick is not None:
+            breaking.setdefault(f.trick, set()).add(f.player)
+    return [t for t in sorted(breaking) if len(breaking[t]) > 1]
+
+
+def _swapped(hand: r.Hand, places: list[int], t: int, u: int) -> r.Hand:
+    """The hand with the unnumbered trick lines in places t and u (from 1) swapped, each
+    place keeping its number."""
+    events = list(hand.events)
+    a, b = places[t - 1], places[u - 1]
+    events[a] = replace(hand.events[b], number=hand.events[a].number)
+    events[b] = replace(hand.events[a], number=hand.events[b].number)
+    return replace(hand, events=tuple(events))
+
+
+def _called_as_written(rep: Replay, t: int, u: int) -> Replay:
+    """``rep``, a replay with tricks t and u swapped, with each trick called by the place it
+    is written in (findings, undecidable checks, the plays shown legal)."""
+    def place(n):
+        return u if n == t else t if n == u else n
+
+    rep.findings = [replace(f, trick=place(f.trick)) for f in rep.findings]
+    rep.undecidable = [replace(x, trick=place(x.trick)) for x in rep.undecidable]
+    rep.kept = {(p, place(n)): kept for (p, n), kept in rep.kept.items()}
+    return rep
+
+
+def agree(written: Replay, numbered: Replay, why: str | None = None) -> Replay:
     """``written`` cut down to what ``numbered`` (the same hand, its tricks in the order of
-    their numbers) also proves; see the module's docstring."""
+    their numbers, or ``why`` another order they may have gone in) also proves; see the
+    module's docstring."""
     def key(x):
         return x.kind, x.trick, x.player, x.card
 
@@ -58,7 +139,7 @@ def agree(written: Replay, numbered: Replay) -> Replay:
         if f.cls == "play" and (key(f) not in ours or key(f) not in theirs):
             open_.setdefault(key(f), Undecidable(
                 f.kind, f.hand, f.trick, f.player, f.card,
-                f"the record writes its tricks out of the order of their numbers, and whether "
+                f"{why or 'the record writes its tricks out of the order of their numbers'}, and whether "
                 f"{f.player}'s play broke the rule depends on which order is right"))
     for u in [*written.undecidable, *numbered.undecidable]:
         open_.setdefault(key(u), u)

@@ -912,3 +912,115 @@ def test_two_tricks_on_trick_1s_line_without_declarations_name_each_player_once(
     assert not [f for f in h.findings if f.cls == "play"]
     assert ("out-of-turn", 1) in {(f.kind, f.trick) for f in h.findings}
 
+
+SWAPPED_UNNUMBERED = """[Rules "standard"]
+[Ante "1"]
+[Seats "Mallory Grace Heidi Dave"]
+
+Hand 12
+Dealer Dave
+Deal Mallory Ah 2s 9s 5s 3s
+Deal Grace Qd Tc 2h Ad 3d
+Deal Heidi 9h Jh Th 2c Qh
+Deal Dave 7h 9d As 2d 8c
+Up 8c
+Mallory pass
+Grace play Qd 3d 2h -> Ks Ts 6h
+Heidi play 9h -> 7c
+Dave play 9d 7h 2d -> 4d 7s 3h
+Trick Grace Tc, Heidi 2c, Dave 8c
+Trick Grace Ad, Heidi 7c, Dave 4d
+Trick Heidi Th, Dave 7s, Grace Ts
+Trick Heidi Jh, Dave 3h, Grace 6h
+Trick Heidi Qh, Dave As, Grace Ks
+Tricks Grace 1 Heidi 4 Dave 0
+Net Mallory -1 Grace -1 Heidi +3 Dave -5
+"""
+
+
+def test_several_breaches_in_an_unnumbered_trick_another_order_clears_are_undecidable():
+    # the Jh trick was played before the Th one: written the other way round, unnumbered,
+    # Dave and Grace both "renege" in trick 3, holding the hearts they play in trick 4
+    (h,) = reports(SWAPPED_UNNUMBERED)
+    assert [f for f in h.findings if f.cls != "record"] == []
+    assert sorted((u.kind, u.trick, u.player) for u in h.replay.undecidable) == [
+        ("renege", 3, "Dave"), ("renege", 3, "Grace")]
+    assert all("not numbered" in u.reason and "trick 3 as written, tricks 3 and 4 may be written in each "
+               "other's place" in u.reason for u in h.replay.undecidable)
+    assert h.settlement.net == {"Mallory": -1, "Grace": -1, "Heidi": 3, "Dave": -5}  # the table's Net picks
+
+
+def test_the_same_tricks_numbered_as_written_prove_both_reneges():
+    numbered = SWAPPED_UNNUMBERED
+    for n, lead in enumerate(("Grace Tc", "Grace Ad", "Heidi Th", "Heidi Jh", "Heidi Qh"), 1):
+        numbered = numbered.replace(f"Trick {lead}", f"Trick {n}: {lead}")
+    (h,) = reports(numbered)
+    assert sorted((f.kind, f.trick, f.player) for f in h.findings if f.cls == "play") == [
+        ("renege", 3, "Dave"), ("renege", 3, "Grace")]
+
+
+def test_one_breach_in_an_unnumbered_trick_stands():
+    # the same slip with one player "breaking" a rule reads as a plain record of a renege
+    text = ('[Rules "standard"]\n[Ante "1"]\n[Seats "Dave Judy Ivan"]\n\n'
+            "Hand 4\nDealer Ivan\nDeal Dave 2s 7c Kc 2c Ad\nDeal Judy 6h 9h 4c 3d 7s\n"
+            "Deal Ivan 8s 3h 5c 9d Jc\nUp Jc\nDave play Ad 2s -> Qs 6d\n"
+            "Judy play 9h 7s 6h 3d -> 3s 8h Ts 7d\nIvan play 8s 3h -> 3c 7h\n"
+            "Trick Dave Qs, Judy 3s, Ivan Jc\nTrick Ivan 9d, Dave 6d, Judy 7d\n"
+            "Trick Ivan 3c, Dave Kc, Judy 4c\nTrick Dave 2c, Judy 8h, Ivan 7h\n"
+            "Trick Dave 7c, Judy Ts, Ivan 5c\n")
+    (h,) = reports(text)
+    assert [(f.kind, f.trick, f.player) for f in h.findings if f.cls == "play"] == [("renege", 4, "Ivan")]
+
+
+def test_generated_hands_with_unnumbered_trick_lines_swapped_show_no_trick_with_several_breaches():
+    text, _ = generate_text(300, players=(3, 8), seed=61)
+    head, *hands = re.split(r"(?m)^(?=Hand )", text)
+    rng = random.Random(61)
+    typed = head + "".join(re.sub(r"(?m)^Trick \d+: ", "Trick ", "\n".join(swap_lines(h.split("\n"), rng)))
+                           if h.count("\nTrick ") > 1 else h for h in hands)
+    several = [(s, h.replay.number, t) for s, h in audited(typed, readable=False)
+               for t in {f.trick for f in h.findings if f.cls == "play"}
+               if len({f.player for f in h.findings if f.cls == "play" and f.trick == t}) > 1]
+    assert several == []
+
+
+def test_several_breaches_after_a_trick_left_out_of_unnumbered_tricks_are_undecidable():
+    # the trick Oscar led with the 3d (trick 3) left out, unnumbered, with no Tricks or
+    # Net line to show it: read as the last trick dropped, Frank and Sybil "fail to trump"
+    # the Tc holding the Kd and 9d they played in it
+    text = ('[Rules "standard"]\n[Ante "1"]\n[Seats "Frank Sybil Oscar"]\n\n'
+            "Hand 2\nDealer Oscar\nDeal Frank Kh 5h Qs Kd 4s\nDeal Sybil 8h 6h 5d Th 9d\n"
+            "Deal Oscar Tc 2s 7h 4d 3d\nUp 3d\nFrank play 5h 4s -> 3s 8d\n"
+            "Sybil play Th 8h 6h -> 4c Jh 9h\nOscar play 7h 2s -> Ah 8s\n"
+            "Trick Frank Kh, Sybil Jh, Oscar Ah\nTrick Frank 8d, Sybil 5d, Oscar 4d\n"
+            "Trick Frank 3s, Sybil 4c, Oscar 8s\nTrick Oscar Tc, Frank Qs, Sybil 9h\n")
+    (h,) = reports(text)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    assert {(u.kind, u.trick, u.player) for u in h.replay.undecidable} >= {
+        ("failed-trump", 4, "Frank"), ("failed-trump", 4, "Sybil")}
+    assert all("fewer are written than were dealt" in u.reason and "may have come before any of them" in u.reason
+               for u in h.replay.undecidable)
+    # numbered, the tricks say where the one left out was: after trick 2, before the rest
+    numbered = text
+    for n, lead in ((1, "Frank Kh"), (2, "Frank 8d"), (4, "Frank 3s"), (5, "Oscar Tc")):
+        numbered = numbered.replace(f"Trick {lead}", f"Trick {n}: {lead}")
+    (h,) = reports(numbered)
+    assert [f for f in h.findings if f.cls == "play"] == []
+
+
+def test_generated_hands_with_a_trick_left_out_of_unnumbered_tricks_show_no_trick_with_several_breaches():
+    text, _ = generate_text(300, players=(3, 8), seed=62)
+    head, *hands = re.split(r"(?m)^(?=Hand )", text)
+    rng = random.Random(62)
+
+    def left_out(hand):
+        lines = [x for x in hand.split("\n") if not x.startswith(("Tricks ", "Net "))]
+        tricks = [i for i, x in enumerate(lines) if x.startswith("Trick ")]
+        if len(tricks) > 2:
+            del lines[rng.choice(tricks[:-1])]
+        return re.sub(r"(?m)^Trick \d+: ", "Trick ", "\n".join(lines))
+
+    several = [(s, h.replay.number, t) for s, h in audited(head + "".join(map(left_out, hands)), readable=False)
+               for t in {f.trick for f in h.findings if f.cls == "play"}
+               if len({f.player for f in h.findings if f.cls == "play" and f.trick == t}) > 1]
+    assert several == []
