@@ -20,11 +20,11 @@ line is taken to follow the line above it.
 
 Unnumbered tricks say their order only by where they are written, and a record typed
 from memory may put two of them in each other's place.  Where two or more players break a
-rule in one such trick as written (one breach alone is what a plain record of a real
-violation looks like, and stands), the hand is also replayed with two tricks in each
-other's place; where such an order breaks fewer rules, none of its tricks broken by
-several players, with no more leads out of turn than the written one, the audit keeps
-only what both orders prove, as above.  Where fewer tricks are written than were
+rule in one such trick as written, or one player in two or more of them (one breach
+alone is what a plain record of a real violation looks like, and stands), the hand is
+also replayed with two tricks in each other's place; where such an order breaks fewer
+rules, without either mark, and with no more leads out of turn than the written one, the
+audit keeps only what both orders prove, as above.  Where fewer tricks are written than were
 dealt, and no `Tricks` or `Net` line says whether the one left out was the last, it is
 first taken that it may have come before any of them (as where those lines show a trick
 left out); that reading is kept the same way.
@@ -57,50 +57,58 @@ def by_number(hand: r.Hand) -> r.Hand | None:
 
 
 def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str] | None:
-    """Where every trick of the hand is unnumbered and two or more players break a rule in
-    one of them (``rep``, the written order): the replay (``replay``: hand, left_out ->
-    Replay) with a trick left out before any (where fewer tricks are written than were
-    dealt), or else with two tricks in each other's place (called by the places they
-    are written in), the first with fewer breaches, none of its tricks broken by several
-    players, and no more record errors; a swap also with the same tricks won (where the
-    written order tells them) and no more tricks whose lead is in doubt (its leads go round as the written ones do).  And why
-    the order is in doubt.  None where there is no such trick or no such order."""
+    """Where every trick of the hand is unnumbered and ``rep`` (the written order) shows
+    a slip's mark (``_mark``): the replay (``replay``: hand, left_out -> Replay) with a
+    trick left out before any (where fewer tricks are written than were dealt), or else
+    with two tricks in each other's place (called by the places they are written in);
+    the first with fewer breaches, without the mark, and no more record errors; a swap
+    also with the same tricks won (where the written order tells them) and no more
+    tricks whose lead is in doubt (its leads go round as the written ones do).  And why
+    the order is in doubt.  None where there is no mark or no such order."""
     places = [i for i, e in enumerate(hand.events) if isinstance(e, r.Trick)]
     if len(places) < 2 or any(hand.events[i].written for i in places):
         return None
-    several = _several(rep)
-    if not several:
+    mark = _mark(rep)
+    know = rep.know
+    if mark is None or know is None:
         return None
     breaches = sum(f.cls == "play" for f in rep.findings)
     errors = sum(f.cls == "record" for f in rep.findings)
-    know = rep.know
     if know is not None and not know.left_out and len(places) < know.rules.cards:
         # fewer tricks than were dealt: the one left out may have come before any
         other = replay(hand, True)
-        if (sum(f.cls == "play" for f in other.findings) < breaches and not _several(other)
+        if (sum(f.cls == "play" for f in other.findings) < breaches and _mark(other) is None
                 and sum(f.cls == "record" for f in other.findings) <= errors):
-            return other, (f"the tricks are not numbered and fewer are written than were dealt, and with several "
-                           f"players breaking a rule in trick {several[0]} as written, one left out may have come "
-                           "before any of them")
+            return other, (f"the tricks are not numbered and fewer are written than were dealt, and with {mark} "
+                           "as written, one left out may have come before any of them")
     for t in range(1, len(places)):
         for u in range(t + 1, len(places) + 1):
             other = _called_as_written(replay(_swapped(hand, places, t, u), False), t, u)
-            if (sum(f.cls == "play" for f in other.findings) < breaches and not _several(other)
+            if (sum(f.cls == "play" for f in other.findings) < breaches and _mark(other) is None
                     and sum(f.cls == "record" for f in other.findings) <= errors and rep.tricks in (None, other.tricks)
                     and len(other.know.doubted) <= len(know.doubted)):
-                return other, (f"the tricks are not numbered, and with several players breaking a rule in "
-                               f"trick {several[0]} as written, tricks {t} and {u} may be written in each "
-                               "other's place")
+                return other, (f"the tricks are not numbered, and with {mark} as written, tricks {t} and {u} "
+                               "may be written in each other's place")
     return None
 
 
-def _several(rep: Replay) -> list[int]:
-    """The tricks two or more players break a rule in."""
-    breaking: dict[int, set[str]] = {}
+def _mark(rep: Replay) -> str | None:
+    """The slip's mark in a replay, said as the reason gives it: a trick two or more
+    players break a rule in, or a player who breaks one in two or more tricks.  None
+    where there is neither."""
+    players: dict[int, set[str]] = {}
+    tricks: dict[str, set[int]] = {}
     for f in rep.findings:
         if f.cls == "play" and f.trick is not None:
-            breaking.setdefault(f.trick, set()).add(f.player)
-    return [t for t in sorted(breaking) if len(breaking[t]) > 1]
+            players.setdefault(f.trick, set()).add(f.player)
+            tricks.setdefault(f.player, set()).add(f.trick)
+    t = next((t for t in sorted(players) if len(players[t]) > 1), None)
+    if t is not None:
+        return f"several players breaking a rule in trick {t}"
+    p = next((p for p in tricks if len(tricks[p]) > 1), None)
+    if p is not None:
+        return f"{p} breaking a rule in tricks {', '.join(map(str, sorted(tricks[p])))}"
+    return None
 
 
 def _swapped(hand: r.Hand, places: list[int], t: int, u: int) -> r.Hand:
