@@ -301,3 +301,28 @@ Tricks Trent 2 Dave 3 Alice 0
     [h] = reports(text)
     assert kinds(h) == {("bad-trump", None), ("out-of-turn", "Dave")}
     assert h.settlement.winner == "Dave" and h.settlement.won == 3
+
+
+def test_a_trick_line_written_again_with_a_card_put_right_accuses_nobody_on_either_copy():
+    # trick 5 written twice, the first copy with Oscar's 4s typed Qs: read as written, the
+    # Qs "proved" Oscar held a spade that beat the Js at trick 4
+    text = """[Seats "Peggy Ivan Walter Oscar Grace Alice"]
+Hand 1
+Dealer Alice
+Up 9s
+Trick 1: Peggy 7d, Ivan Ad, Walter 3d, Oscar Qd, Grace 9d, Alice Ks
+Trick 2: Alice Ah, Peggy 2h, Ivan 6h, Walter 5h, Oscar Kh, Grace 9h
+Trick 3: Alice 9s, Peggy 7s, Ivan Ts, Walter As, Oscar 5s, Grace 6s
+Trick 4: Walter Js, Oscar 8s, Grace 3c, Alice Qh, Peggy 2s, Ivan Kc
+Trick 5: Walter 3s, Oscar Qs, Grace 9c, Alice Jh, Peggy 4h, Ivan Qc
+Trick 5: Walter 3s, Oscar 4s, Grace 9c, Alice Jh, Peggy 4h, Ivan Qc
+"""
+    (h,) = reports(text)
+    assert [f for f in h.findings if f.cls == "play"] == []
+    oscar = [f for f in h.findings if f.player == "Oscar"]
+    assert [(f.kind, f.message) for f in oscar] == [
+        ("not-held", "Oscar plays 6 cards, more than the 5 a hand holds: a trick may be written twice")]
+    # unnumbered, the same
+    (h,) = reports(text.replace("Trick 1: ", "Trick ").replace("Trick 2: ", "Trick ").replace(
+        "Trick 3: ", "Trick ").replace("Trick 4: ", "Trick ").replace("Trick 5: ", "Trick "))
+    assert [f for f in h.findings if f.cls == "play"] == []
