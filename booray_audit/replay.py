@@ -186,6 +186,9 @@ class HandReplay(PlayChecks):
                         None, False, know=know)
         if not self.seats:
             result.misspelt, result.maybe_dealt = _misspelt(ev)
+        elif self.unseated:  # a name not seated, close to one seated name: that player's, misspelt
+            result.misspelt = [(name, close[0]) for name in sorted(self.unseated)
+                               if len(close := r.closest(name, self.seats)) == 1]
         if len(active) == 1 and passed and not tricks:
             result.walkover = active[0]
         if not active and passed:
@@ -226,6 +229,14 @@ class HandReplay(PlayChecks):
                      f"{crossed[0]} passed, yet plays to trick {know.numbered(crossed[1])}: "
                      "who played this hand is not known", f"{crossed[0]} pass")
             result.tricks, result.ways, result.complete = None, [], False
+        elif passed:
+            said = next(((p, n) for e in ev if type(e) is r.TricksClaim for p, n in e.counts
+                         if n > 0 and p in passed), None)
+            if said:  # a pass the table's count contradicts: the same
+                self.add("out-of-turn", None, said[0], None,
+                         f"{said[0]} passed, yet the table's Tricks gives {said[0]} {said[1]}: "
+                         "who played this hand is not known", f"{said[0]} pass; Tricks {said[0]} {said[1]}")
+                result.tricks, result.ways, result.complete, result.walkover = None, [], False, None
         readings = [result.tricks] if result.tricks is not None else result.ways
         result.leads = None if others is None else [w for i, w in enumerate(others)
                                                      if w not in readings and w not in others[:i]]

@@ -21,8 +21,9 @@ class Outcome:
     walkover: str | None = None
     all_passed: bool = False
     doubtful: frozenset[str] = frozenset()  # players whose play violation is undecidable
-    # (name, name) pairs that may be one player's name misspelt (no `Seats` to tell): the
-    # first is the spelling the hand uses less, merged into the second in that reading
+    # (name, name) pairs that may be one player's name misspelt (no `Seats` to tell, or the
+    # first not seated): the first is the spelling the hand uses less (or the one not
+    # seated), merged into the second in that reading
     misspelt: tuple[tuple[str, str], ...] = ()
     maybe_dealt: tuple[str, ...] = ()  # named only in the table's claims (no `Seats` to tell)
     # other ways the tricks may have gone, for the claims to pick where they contradict
@@ -153,11 +154,11 @@ class Chain:
             return s
         self.restore(dict(ways[0][1], carry=None, exempt=None, ledger=start["ledger"]))
         why = ([f"{' and '.join(doubt)} broke a rule or not (undecidable)"] if doubt else []) + [
-            f"{a} and {b} are one player or two (no Seats)" for a, b in o.misspelt] + [
+            f"{a} and {b} are one player or two ({_unseated(a, o)})" for a, b in o.misspelt] + [
             f"{p}, named only in the table's claims, was dealt in or not (no Seats)" for p in o.maybe_dealt] + [
             f"{p}, seated but named nowhere in the hand, was dealt in or not" for p in o.maybe_gone]
         unknown = ([f"whether {' or '.join(doubt)} broke a rule is undecidable"] if doubt else []) + [
-            f"whether {a} and {b} are one player is not known (no Seats)" for a, b in o.misspelt] + [
+            f"whether {a} and {b} are one player is not known ({_unseated(a, o)})" for a, b in o.misspelt] + [
             f"whether {p}, named only in the table's claims, was dealt in is not known (no Seats)"
             for p in o.maybe_dealt] + [
             f"whether {p}, seated but named nowhere in the hand, was dealt in is not known" for p in o.maybe_gone]
@@ -250,6 +251,11 @@ class Chain:
 
 
 MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
+def _unseated(name: str, o: Outcome) -> str:
+    """Why a name may be another's misspelt: no `Seats`, or the name is not seated."""
+    return "no Seats" if name in o.dealt else f"{name} is not seated"
+
+
 MOST_MISSPELT = 3  # names in doubt (misspelt pairs, names only the claims use) settled every way for
 
 

@@ -209,3 +209,27 @@ def test_a_name_spelt_close_to_one_the_hand_before_left_exempt_may_be_that_playe
     # with `Seats`, the name not seated is a record error, and Alice, seated, is exempt
     _, h = reports('[Seats "Alice Grace Bob"]\n' + EXEMPT.format(who="alice", net="Net Grace -1 Bob +4"))
     assert [(f.kind, f.player) for f in h.findings] == [("unknown-player", "alice")]
+
+
+SEATED_MISSPELT = """[Rules "basic"]
+[Ante "1"]
+[Seats "Dave Trent Mallory"]
+
+Hand 1
+Up Qh
+Trent pass
+Mallor play 5
+Dave pass
+"""
+
+
+def test_a_name_not_seated_close_to_one_seated_name_is_settled_both_ways_and_the_net_decides():
+    # Mallory, typed Mallor, plays alone: read as a player of her own, "Mallor" took the
+    # pot and Mallory owed an ante, and the table's right Net was called wrong
+    (h,) = reports(SEATED_MISSPELT + "Net Dave -1 Trent -1 Mallory +2\n")
+    assert [f.kind for f in h.findings] == ["unknown-player"]
+    assert h.settlement.net == {"Dave": -1, "Trent": -1, "Mallory": 2}
+    (h,) = reports(SEATED_MISSPELT)
+    assert h.settlement.net is None
+    assert h.settlement.unknown.startswith(
+        "whether Mallor and Mallory are one player is not known (Mallor is not seated)")

@@ -519,3 +519,16 @@ def test_generated_hands_with_a_player_written_as_passing_accuse_nobody():
     bad = [(h.replay.number, f.kind, f.player) for _, h in audited(typed, readable=False)
            for f in h.findings if f.cls in ("play", "claim")]
     assert bad == []
+
+
+def test_a_pass_the_tables_trick_count_contradicts_leaves_the_settlement_unknown():
+    # Dave played and took every trick; his line written as a pass, and no tricks written:
+    # read as written, Mallory played alone and took the pot, and the table's right Net
+    # was called wrong
+    text = ('[Rules "basic"]\n[Ante "1"]\n[Seats "Dave Trent Mallory"]\n\n'
+            "Hand 1\nUp Qh\nTrent pass\nMallory play 5\nDave pass\n"
+            "Tricks Dave 5 Mallory 0\nNet Dave +2 Trent -1 Mallory -4\n")
+    (h,) = reports(text)
+    assert [(f.kind, f.player, f.message) for f in h.findings] == [
+        ("out-of-turn", "Dave", "Dave passed, yet the table's Tricks gives Dave 5: who played this hand is not known")]
+    assert h.settlement.net is None
