@@ -110,8 +110,9 @@ class Table:
 
 def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
     """The hand's replay; a hand whose tricks are written out of the order of their
-    numbers, or whose unnumbered tricks may be (several players breaking a rule in one),
-    is replayed in both orders and keeps what both prove (see ``order``)."""
+    numbers, or whose unnumbered tricks may be (several players breaking a rule in one,
+    or one player in several), is replayed in both orders and keeps what both prove (see
+    ``order``)."""
     judge = cinch_judge(table.rules, cinch_nodes)
     rep = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge).run()
     other = by_number(hand)

@@ -19,15 +19,15 @@ The plays, as the report lists them, are in the written order.  An unnumbered tr
 line is taken to follow the line above it.
 
 Unnumbered tricks say their order only by where they are written, and a record typed
-from memory may put two of them in each other's place.  Where two or more players break a
-rule in one such trick as written, or one player in two or more of them (one breach
+from memory may put two of them in each other's place.  Where two or more players break
+a rule in one such trick as written, or one player in two or more of them (one breach
 alone is what a plain record of a real violation looks like, and stands), the hand is
 also replayed with two tricks in each other's place; where such an order breaks fewer
-rules, without either mark, and with no more leads out of turn than the written one, the
-audit keeps only what both orders prove, as above.  Where fewer tricks are written than were
-dealt, and no `Tricks` or `Net` line says whether the one left out was the last, it is
-first taken that it may have come before any of them (as where those lines show a trick
-left out); that reading is kept the same way.
+rules, without either mark, and with no more leads out of turn than the written one,
+the audit keeps only what both orders prove, as above.  Where fewer tricks are written
+than were dealt, and no `Tricks` or `Net` line says whether the one left out was the
+last, it is first taken that it may have come before any of them (as where those lines
+show a trick left out); that reading is kept the same way.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str] | None
         return None
     breaches = sum(f.cls == "play" for f in rep.findings)
     errors = sum(f.cls == "record" for f in rep.findings)
-    if know is not None and not know.left_out and len(places) < know.rules.cards:
+    if not know.left_out and len(places) < know.rules.cards:
         # fewer tricks than were dealt: the one left out may have come before any
         other = replay(hand, True)
         if (sum(f.cls == "play" for f in other.findings) < breaches and _mark(other) is None

@@ -250,12 +250,12 @@ class Chain:
         return s
 
 
-MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
 def _unseated(name: str, o: Outcome) -> str:
     """Why a name may be another's misspelt: no `Seats`, or the name is not seated."""
     return "no Seats" if name in o.dealt else f"{name} is not seated"
 
 
+MOST_DOUBTFUL = 4  # undecided players a hand is settled every way for (2**4 ways)
 MOST_MISSPELT = 3  # names in doubt (misspelt pairs, names only the claims use) settled every way for
 
 
