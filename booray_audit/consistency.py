@@ -141,7 +141,8 @@ def check(know, deals) -> None:
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
     reported = {q for _, q, _, _ in know.errors}
     for p, pl in know.plays.items():  # a trick line written twice, once with a card typed wrong
-        if len(pl) > n and p not in reported:  # the player is not judged (a record error)
+        # (a name twice in one trick is reported as playing twice there)
+        if len(pl) > n and p not in reported and len({t for t, _ in pl}) > n:  # not judged
             know.errors.append(("not-held", p, f"{p} plays {len(pl)} cards, more than the {n} a hand holds: "
                                 "a trick may be written twice", f"{p} played: " + " ".join(
                                     f"{card_str(c)} (trick {know.numbered(t)})" for t, c in pl)))
