@@ -139,13 +139,13 @@ def check(know, deals) -> None:
             know.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
                                 f"{p} played at every trick: {_text(shown[p])}"
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
-    reported = {q for _, q, _, _ in know.errors}
-    for p, pl in know.plays.items():  # a trick line written twice, once with a card typed wrong
-        # (a name twice in one trick is reported as playing twice there)
-        if len(pl) > n and p not in reported and len({t for t, _ in pl}) > n:  # not judged
-            know.errors.append(("not-held", p, f"{p} plays {len(pl)} cards, more than the {n} a hand holds: "
-                                "a trick may be written twice", f"{p} played: " + " ".join(
-                                    f"{card_str(c)} (trick {know.numbered(t)})" for t, c in pl)))
+    if len(know.recorded) > n:  # a trick line written twice, once with a card typed wrong
+        reported = {q for _, q, _, _ in know.errors}
+        for p, pl in know.plays.items():  # a name twice in one trick is reported as playing twice there
+            if p not in reported and len({t for t, _ in pl}) > n:  # not judged
+                know.errors.append(("not-held", p, f"{p} plays {len(pl)} cards, more than the {n} a hand holds: "
+                                    "a trick may be written twice", f"{p} played: " + " ".join(
+                                        f"{card_str(c)} (trick {know.numbered(t)})" for t, c in pl)))
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
     elif know.up is not None and know.up_player is not None and (

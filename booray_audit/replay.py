@@ -223,20 +223,17 @@ class HandReplay(PlayChecks):
                 len(self.trumps) < 2):  # a suit-only card pinned down by a hand that may be typed wrong
             more = pinned_ways(know, trump, result.tricks)
             others = None if more is None else others + more
-        crossed = next(((p, t) for t, trick in enumerate(tricks, 1) for p, _ in trick.plays if p in passed), None)
-        if crossed:  # a pass the tricks contradict: who played the hand, and so who won what, is not known
-            self.add("out-of-turn", None, crossed[0], None,
-                     f"{crossed[0]} passed, yet plays to trick {know.numbered(crossed[1])}: "
-                     "who played this hand is not known", f"{crossed[0]} pass")
-            result.tricks, result.ways, result.complete = None, [], False
-        elif passed:
-            said = next(((p, n) for e in ev if type(e) is r.TricksClaim for p, n in e.counts
-                         if n > 0 and p in passed), None)
-            if said:  # a pass the table's count contradicts: the same
-                self.add("out-of-turn", None, said[0], None,
-                         f"{said[0]} passed, yet the table's Tricks gives {said[0]} {said[1]}: "
-                         "who played this hand is not known", f"{said[0]} pass; Tricks {said[0]} {said[1]}")
-                result.tricks, result.ways, result.complete, result.walkover = None, [], False, None
+        # a pass the tricks or the table's count contradict: who played the hand, and so who
+        # won what, is not known
+        crossed = next(((p, f"plays to trick {know.numbered(t)}", f"{p} pass") for t, trick in enumerate(tricks, 1)
+                        for p, _ in trick.plays if p in passed), None) or next(
+            ((p, f"the table's Tricks gives {p} {n}", f"{p} pass; Tricks {p} {n}") for e in ev
+             if type(e) is r.TricksClaim for p, n in e.counts if n > 0 and p in passed), None) if passed else None
+        if crossed:
+            p, what, evidence = crossed
+            self.add("out-of-turn", None, p, None, f"{p} passed, yet {what}: who played this hand is not known",
+                     evidence)
+            result.tricks, result.ways, result.complete, result.walkover = None, [], False, None
         readings = [result.tricks] if result.tricks is not None else result.ways
         result.leads = None if others is None else [w for i, w in enumerate(others)
                                                      if w not in readings and w not in others[:i]]
