@@ -121,11 +121,14 @@ def test_a_locked_database(tmp_path):
 
 
 def _store_and_big_file(tmp_path):
-    """A store holding one hand, and a file of 3,000 more (several seconds to audit)."""
+    """A store holding one hand, and a file of 30,000 more (ten copies of 3,000, each its
+    own sessions: many seconds to audit, on a fast machine too; the tests using it stop
+    the import well before its end)."""
     db = tmp_path / "b.duckdb"
     big = tmp_path / "big.bhh"
     text, _ = generate_text(3000, players=(2, 4), seed=9)
-    big.write_text(text)
+    big.write_text("\n".join(text.replace('[Event "Generated session', f'[Event "Copy {k} session')
+                             for k in range(10)))
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)
     return db, big
 
