@@ -24,7 +24,8 @@ class Knowledge:
     """Built once per hand by the replay.  ``tricks`` are the record's tricks with every
     suit-only card whose rank the record pins down replaced by that card."""
 
-    def __init__(self, rules: Rules, events, trump, active, dealer, seats, left_out: bool = False):
+    def __init__(self, rules: Rules, events, trump, active, dealer, seats, left_out: bool = False,
+                 unled: bool = False):
         self.rules, self.trump, self.active = rules, trump, list(active)
         self.dealer, self.seats = dealer, list(seats)
         deals = {e.player: e for e in events if isinstance(e, r.Deal)}
@@ -75,6 +76,7 @@ class Knowledge:
         # seat-order tricks give who played each card after the leader's by `Seats`: where
         # the record contradicts the seats' order, they give only their leaders' cards
         self.seats_doubted = self._seats_contradicted(decisions)
+        self.leaders_only: set[int] = set()  # ``unled``: the unled_places, read for their leaders' cards only
         self._trick_plays()
         self.played_mask = 0
         # cards the record puts in two places (a duplicate-card error): where they were is
@@ -84,6 +86,12 @@ class Knowledge:
         consistency.check(self, deals)
         if not self.seats_doubted and self._seat_plays_contradicted():
             self.seats_doubted = True
+            self._trick_plays()
+            self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
+        elif unled and not self.seats_doubted and (places := self.unled_places()):
+            # after the checks of the cards as written: a card played twice is still a
+            # duplicate when a seat-order trick no longer says whose one of them was
+            self.leaders_only = places
             self._trick_plays()
             self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
         self.__dict__.pop("suspect", None)  # asked of the tricks as first read: worked out anew
@@ -492,7 +500,8 @@ class Knowledge:
     def _pinned(self) -> list[r.Trick]:
         """The tricks with each `?h` whose rank the record pins down replaced by that card:
         the one card of its suit the player can have held that is not placed elsewhere."""
-        recorded = [_loosened(t) if t.loose or t.by_seat and self.seats_doubted else t for t in self.recorded]
+        recorded = [_loosened(t) if t.loose or t.by_seat and (self.seats_doubted or i in self.leaders_only) else t
+                    for i, t in enumerate(self.recorded)]
         self.pinned = False  # some suit-only card is read as the card pinned down
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
@@ -541,6 +550,27 @@ class Knowledge:
             plays = tuple((p, pins.get((i, j), c)) for j, (p, c) in enumerate(t.plays))
             out.append(replace(t, plays=plays, seat_cards=(), loose=False) if plays != t.plays else t)
         return out
+
+    def unled_places(self) -> set[int]:
+        """The places (from 0) of the seat-order tricks that nothing before them says who
+        led: a trick after one left out (numbered past its place, or any when an unnumbered
+        one is left out), or after one a card short, whose winner is not known (the card
+        left out may have won it).  Who played each card after the leader's rests on the
+        lead, which there only the trick's own line gives: written backwards from the wrong
+        leader, it would put every card in the wrong hand.  (After a trick with a card
+        written ``??``, who led next says who won it, as the rules have it.)"""
+        before = None
+        unled: set[int] = set()
+        for i, t in enumerate(self.recorded):
+            if before is None:
+                gap = t.number not in (None, 1)
+            else:
+                gap = None not in (t.number, before.number) and t.number != before.number + 1
+            if t.by_seat and (self.left_out or gap or before is not None and (
+                    before.loose or len(before.plays) < len(self.active))):
+                unled.add(i)
+            before = t
+        return unled
 
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:

@@ -133,10 +133,12 @@ def _called_as_written(rep: Replay, t: int, u: int) -> Replay:
     return rep
 
 
-def agree(written: Replay, numbered: Replay, why: str | None = None) -> Replay:
+def agree(written: Replay, numbered: Replay, why: str | None = None, on: str = "which order is right",
+          tallies: bool = True) -> Replay:
     """``written`` cut down to what ``numbered`` (the same hand, its tricks in the order of
     their numbers, or ``why`` another order they may have gone in) also proves; see the
-    module's docstring."""
+    module's docstring.  ``on``: what a breach found one way only depends on, as its
+    reason says.  ``tallies``: the tricks won, too (else ``written``'s stand)."""
     def key(x):
         return x.kind, x.trick, x.player, x.card
 
@@ -148,7 +150,7 @@ def agree(written: Replay, numbered: Replay, why: str | None = None) -> Replay:
             open_.setdefault(key(f), Undecidable(
                 f.kind, f.hand, f.trick, f.player, f.card,
                 f"{why or 'the record writes its tricks out of the order of their numbers'}, and whether "
-                f"{f.player}'s play broke the rule depends on which order is right"))
+                f"{f.player}'s play broke the rule depends on {on}"))
     for u in [*written.undecidable, *numbered.undecidable]:
         open_.setdefault(key(u), u)
     also = {key(f) for f in numbered.findings}
@@ -157,6 +159,8 @@ def agree(written: Replay, numbered: Replay, why: str | None = None) -> Replay:
     written.undecidable = list(open_.values())
     written.kept = {at: {kind: why for kind, why in kept.items() if kind in numbered.kept.get(at, ())}
                     for at, kept in written.kept.items()}
+    if not tallies:
+        return written
     both = [w for w in _readings(written) if w in _readings(numbered)]
     written.tricks, written.ways = (both[0], []) if len(both) == 1 else (None, both)
     written.complete = written.complete and numbered.complete and bool(both)

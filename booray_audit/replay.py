@@ -98,7 +98,7 @@ class HandReplay(PlayChecks):
     """Walks one hand; ``run()`` returns a ``Replay``."""
 
     def __init__(self, hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None,
-                 cinch=None, left_out: bool = False):
+                 cinch=None, left_out: bool = False, unled: bool = False):
         self.hand, self.rules, self.n = hand, rules, hand.number
         self.seats, self.dealer = list(seats), dealer
         self.cinch = cinch  # callable(knowledge, player, trick, tricks_won) -> Cinch | None
@@ -112,6 +112,7 @@ class HandReplay(PlayChecks):
         self.know: Knowledge | None = None
         self.trial = False  # checking a reading of a trick the record may not mean: no cinch
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
+        self.unled = unled  # seat-order tricks whose lead is not borne out: their leaders' cards only (Knowledge)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
@@ -171,7 +172,8 @@ class HandReplay(PlayChecks):
         if self.seats:
             order = {p: i for i, p in enumerate(self.seats)}
             active.sort(key=lambda p: order.get(p, len(order)))
-        know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats, self.left_out)
+        know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats, self.left_out,
+                                        self.unled)
         self._names(ev)
         self._disputes(ev, seated)
         self._decisions(decisions, ev, know)
