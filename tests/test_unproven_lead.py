@@ -755,8 +755,8 @@ def _backwards_after_a_gap(text: str, rng: random.Random) -> str:
 
 
 def test_generated_hands_with_a_seat_order_trick_written_backwards_after_a_gap_accuse_nobody():
-    """Legal games (3 to 8 players) where a trick left out is followed by one written
-    backwards in seat order: 6 false findings in these 1,200 hands before."""
+    """Legal games (3 to 8 players), typed from memory, where a trick left out is followed
+    by one written backwards in seat order: 207 false findings in these 1,200 hands before."""
     bad = []
     for seed in range(3):
         text, _ = generate_text(400, players=(3, 8), seed=53000 + seed)
