@@ -17,6 +17,7 @@ from dataclasses import replace
 from . import consistency, record as r
 from .cards import FULL_DECK, UNKNOWN, card_str, mask_of, suit_mask, suits_mask
 from .engine import beats, winning
+from .readings import may_win
 from .rules import Rules
 
 
@@ -555,10 +556,12 @@ class Knowledge:
         """The places (from 0) of the seat-order tricks that nothing before them says who
         led: a trick after one left out (numbered past its place, or any when an unnumbered
         one is left out), or after one a card short, whose winner is not known (the card
-        left out may have won it).  Who played each card after the leader's rests on the
-        lead, which there only the trick's own line gives: written backwards from the wrong
-        leader, it would put every card in the wrong hand.  (After a trick with a card
-        written ``??``, who led next says who won it, as the rules have it.)"""
+        left out may have won it), or after one its leader's card there cannot have won
+        (the record contradicts the lead).  Who played each card after the leader's rests
+        on the lead, which there only the trick's own line gives: written backwards or from
+        the wrong player, it would put every card in the wrong hand.  (After a trick with a
+        card written ``??`` that the leader's may have beaten, who led next says who won it,
+        as the rules have it.)"""
         before = None
         unled: set[int] = set()
         for i, t in enumerate(self.recorded):
@@ -567,7 +570,8 @@ class Knowledge:
             else:
                 gap = None not in (t.number, before.number) and t.number != before.number + 1
             if t.by_seat and (self.left_out or gap or before is not None and (
-                    before.loose or len(before.plays) < len(self.active))):
+                    before.loose or len(before.plays) < len(self.active)
+                    or not may_win(before.plays, t.plays[0][0], self.trump))):
                 unled.add(i)
             before = t
         return unled

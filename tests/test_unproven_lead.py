@@ -711,8 +711,9 @@ def test_generated_hands_settled_with_an_unnumbered_trick_left_out_accuse_nobody
 
 # Ben threw the 5d on Ann's heart lead at trick 1, and the seat-order trick 3 gives him the
 # 7h.  With trick 2 written, Ann won it and led trick 3, so the seats place the 7h in Ben's
-# hand.  With trick 2 left out, only trick 3's own line says Ann led it: written from
-# another player, or backwards, its cards would be in other hands.
+# hand.  With trick 2 left out (or a card short, or Ann's card there one that cannot have
+# won it), only trick 3's own line says Ann led it: written from another player, or
+# backwards, its cards would be in other hands.
 SEAT_ORDER_AFTER = """[Seats "Ann Ben Cat"]
 Hand 1
 Dealer Cat
@@ -724,14 +725,21 @@ Dispute Ben renege 1
 """
 
 
-@pytest.mark.parametrize("trick_2", ("", "Trick 2: Ann Kc, Cat 3c\n"))
-def test_a_seat_order_trick_after_a_trick_or_a_card_left_out_places_only_its_leaders_card(trick_2):
+@pytest.mark.parametrize("trick_2", ("", "Trick 2: Ann Kc, Cat 3c\n", "Trick 2: Ann ?c, Ben ?s, Cat 3s\n"))
+def test_a_seat_order_trick_nothing_before_leads_places_only_its_leaders_card(trick_2):
     whole = only(SEAT_ORDER_AFTER)
     assert plays(whole) == [("renege", 1, "Ben")]
     h = only(SEAT_ORDER_AFTER.replace("Trick 2: Ann Kc, Ben 2c, Cat 3c\n", trick_2))
     assert plays(h) == []
-    [ruling] = h.rulings
-    assert ruling.ruling == "undecidable" and "only its own line says who led trick 3" in ruling.evidence
+    ruling = next(x for x in h.rulings if x.player == "Ben")
+    assert ruling.ruling == "undecidable" and "nothing before trick 3 bears out who led it" in ruling.evidence
+
+
+def test_a_seat_order_trick_after_one_its_leader_may_have_won_places_every_card():
+    """Ben's card at trick 2 not written: Ann's club may have won it, and her lead of trick 3
+    says it did, as the rules have it."""
+    h = only(SEAT_ORDER_AFTER.replace("Trick 2: Ann Kc, Ben 2c, Cat 3c", "Trick 2: Ann ?c, Ben ??, Cat 3c"))
+    assert plays(h) == [("renege", 1, "Ben")]
 
 
 def _backwards_after_a_gap(text: str, rng: random.Random) -> str:
