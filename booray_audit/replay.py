@@ -417,6 +417,7 @@ class HandReplay(PlayChecks):
         # card of a trick all of one suit) is seen to lead the next; meanwhile no play is
         # judged, and no winner is taken from the order.
         doubt = False
+        inherited = False  # the trick before won by a card only its unproven lead makes the winner
         playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
         fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see other_ways
         suits = self.trumps if len(self.trumps) > 1 else (trump,)  # what may be trump
@@ -431,7 +432,8 @@ class HandReplay(PlayChecks):
                 leader_expected = None
             if trick.number is not None:
                 shift = trick.number - t
-            unproven = leader_expected is None  # no dealer, or no winner before it, names the leader
+            # no dealer, or no winner before it, names the leader
+            unproven = leader_expected is None or inherited
             if unproven:
                 know.doubted.add(t)  # what its plays show of their hands hangs on the lead too
             leader = trick.plays[0][0]
@@ -498,6 +500,10 @@ class HandReplay(PlayChecks):
                            trick.plays[0][0] if alone else unproven, nxt)
             # a winner under a name not seated (a typo, usually) says nothing of who leads next
             leader_expected = trick.plays[w][0] if w is not None else None
+            # a winner only the lead makes, where only the trick's own line says who led, does
+            # not prove who led the next either (a lead out of turn against it is still one)
+            inherited = unproven and w is not None and not doubt and (
+                len(self.trumps) > 1 or sure_winner(know, t, cards, trump) is None)
             if leader_expected in self.unseated:
                 leader_expected = None
             if w is None and nxt is not None and nxt in won and not doubt and (

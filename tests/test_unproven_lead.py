@@ -773,3 +773,35 @@ def test_generated_hands_with_a_seat_order_trick_written_backwards_after_a_gap_a
         bad += [(seed, s, h.replay.number, f.kind, f.player) for s, h in audited(typed, readable=False)
                 for f in h.findings if f.cls == "play" and (s, h.replay.number, f.kind, f.player) not in clean]
     assert bad == []
+
+
+# -- a lead proven only by a trick whose own lead is not ---------------------------------------
+
+# Hearts trump, two players, every trick written Peggy first (from the dealer's left).
+# Sybil's trump at trick 1 is written by suit only, so who won it, and led trick 2, only
+# the next line says; Peggy's spade wins trick 2 only if she led it, and so her lead of
+# trick 3, where Sybil "trumped a diamond holding one", rests on trick 2's line alone.
+# Sybil really led the 6h there, and Peggy followed with the 7d.
+ROUND_FROM_THE_LEFT = """[Seats "Peggy Sybil"]
+Hand 1
+Dealer Sybil
+Up 8h
+Peggy play
+Sybil play
+Trick 1: Peggy 7h, Sybil ?h
+Trick 2: Peggy ?s, Sybil 4c
+Trick 3: Peggy 7d, Sybil 6h
+Trick 4: Sybil Qd, Peggy 2d
+Trick 5: Peggy 8s, Sybil Jd
+"""
+
+
+def test_a_winner_only_an_unproven_lead_makes_proves_no_lead_of_the_next_trick():
+    h = only(ROUND_FROM_THE_LEFT)
+    assert plays(h) == []
+    [open_] = [u for u in h.replay.undecidable if u.kind == "renege"]
+    assert (open_.trick, open_.player) == (3, "Sybil") and "read as led by Sybil with the 6h" in open_.reason
+    # the control: Sybil's trump at trick 1 written, Peggy's 7h cannot have won it, so
+    # Sybil led trick 2 and its line is written from the wrong card: out of turn
+    h = only(ROUND_FROM_THE_LEFT.replace("Sybil ?h", "Sybil 8h"))
+    assert plays(h) == [] and any(f.kind == "out-of-turn" and f.trick == 2 for f in h.findings)

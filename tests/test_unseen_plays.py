@@ -101,10 +101,12 @@ def test_a_note_where_the_trick_numbers_depart_from_their_places():
 
 def test_findings_and_plays_name_a_trick_by_its_written_number():
     """With trick 2 left out, Ivan's renege is at the trick written `Trick 4` (the third in
-    the record), and so is everything the audit says or stores of it."""
+    the record), and so is everything the audit says or stores of it.  (Bob's trump wins
+    trick 3 whoever led it, so Bob's lead of trick 4 is proven.)"""
     from booray_audit.explain import duties
     text = GAP.format(two="").replace("Trick 4: Bob 6c, Ivan 7c\nTrick 5: Ivan 8s, Bob 2c",
                                       "Trick 4: Bob 6c, Ivan 8s\nTrick 5: Bob 2c, Ivan 7c")
+    text = text.replace("Trick 3: Bob 5d, Ivan 5s", "Trick 3: Bob 7h, Ivan 5s")
     text = text.replace("Deal Ivan 5s 8s 2h 7c 9h\n", "")  # only Ivan's later play shows the 7c
     [report] = reports(text)
     renege = [f for f in report.findings if f.kind == "renege"]
