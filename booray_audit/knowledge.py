@@ -557,7 +557,8 @@ class Knowledge:
         led: a trick after one left out (numbered past its place, or any when an unnumbered
         one is left out), or after one a card short, whose winner is not known (the card
         left out may have won it), or after one its leader's card there cannot have won
-        (the record contradicts the lead).  Who played each card after the leader's rests
+        (the record contradicts the lead), or after another such trick that does not bear
+        it out (``_bears_out``).  Who played each card after the leader's rests
         on the lead, which there only the trick's own line gives: written backwards or from
         the wrong player, it would put every card in the wrong hand.  (After a trick with a
         card written ``??`` that the leader's may have beaten, who led next says who won it,
@@ -571,10 +572,22 @@ class Knowledge:
                 gap = None not in (t.number, before.number) and t.number != before.number + 1
             if t.by_seat and (self.left_out or gap or before is not None and (
                     before.loose or len(before.plays) < len(self.active)
+                    or i - 1 in unled and not self._bears_out(before, t.plays[0][0])
                     or not may_win(before.plays, t.plays[0][0], self.trump))):
                 unled.add(i)
             before = t
         return unled
+
+    def _bears_out(self, trick: r.Trick, leader: str) -> bool:
+        """A seat-order trick whose own lead is not borne out still bears out ``leader`` of the
+        next where a card after its leader's, every card written, wins it and the seats give
+        that card to ``leader``: the seats' order is then seen to hold.  Won by its leader's
+        own card, it shows nothing the lead written does not already say."""
+        cards = [c for _, c in trick.plays]
+        if self.trump is None or not all(c & 15 for c in cards):
+            return False
+        w = winning(cards, self.trump)
+        return w > 0 and trick.plays[w][0] == leader
 
     # -- what a player held ---------------------------------------------------
     def played_before(self, p: str, t: int) -> int:
