@@ -805,3 +805,27 @@ def test_a_winner_only_an_unproven_lead_makes_proves_no_lead_of_the_next_trick()
     # Sybil led trick 2 and its line is written from the wrong card: out of turn
     h = only(ROUND_FROM_THE_LEFT.replace("Sybil ?h", "Sybil 8h"))
     assert plays(h) == [] and any(f.kind == "out-of-turn" and f.trick == 2 for f in h.findings)
+
+
+# Spades trump.  Judy led tricks 4 and 5 (the 9s, then the 8d); trick 3 is left out and
+# both are written in seat order from Carol, the seat before her, so every card is one
+# seat off.  Read so, Carol's 9s wins trick 4 and she leads trick 5, as written, and Dave,
+# who trumped the diamond lead of trick 1 with the Qs, "holds the 7d" at trick 5: but
+# nothing bears out who led trick 4, and Carol's own card winning it bears out nothing
+# about trick 5 either.
+TWO_FROM_THE_WRONG_SEAT = """[Seats "Carol Judy Eve Peggy Dave Walter"]
+Hand 8
+Dealer Dave
+Up 7s
+Trick 1: Walter: 5d Td Jd 8s 4s Qs
+Trick 2: Dave: Jh Th As 6s 7h 8h
+Trick 4: Carol: 9s 4c Kc 2s 3s Ad
+Trick 5: Carol: 8d Tc 3c 2h 7d Kd
+"""
+
+
+def test_a_seat_order_trick_won_by_its_own_unproven_leader_bears_out_no_next_lead():
+    h = only(TWO_FROM_THE_WRONG_SEAT)
+    assert plays(h) == []
+    [open_] = [u for u in h.replay.undecidable if u.kind == "renege"]
+    assert open_.player == "Dave" and "nothing before tricks 4 and 5 bears out who led them" in open_.reason
