@@ -461,6 +461,9 @@ class HandReplay(PlayChecks):
                     result.plays[-last:] = [(*play[:4], False) for play in result.plays[-last:]]
             elif in_order and leader_expected is not None:
                 doubt = False  # led by the winner of a trick whatever its order: the order holds again
+            if in_order and t == len(tricks) and len(players) < len(active) and (
+                    _left_out_within(know, players, active)):
+                trick_ok = False  # the last trick lacks a card before a written one: it may have won
             if pending:
                 self._judge(*pending, know, result)
             pending = None
@@ -759,6 +762,18 @@ def _appearing(ev) -> list[str]:
 def _rotated(order, first):
     i = order.index(first)
     return order[i:] + order[:i]
+
+
+def _left_out_within(know, players: list[str], active: list[str]) -> bool:
+    """A short trick lacks the card of a player whose turn, in the order of play, came
+    before a card it shows (or the order is not known): the card left out was played, and
+    may have been winning the trick when the later cards were."""
+    order = know.order_from(players[0]) or (
+        _rotated(know.cycle, players[0]) if know.cycle and players[0] in know.cycle else None)
+    if order is None:
+        return True
+    last = max((order.index(p) for p in players if p in order), default=0)
+    return any(p in order and order.index(p) < last for p in active if p not in players)
 
 
 def _in_order(part, whole) -> bool:

@@ -352,3 +352,26 @@ def test_a_count_that_fits_another_card_of_a_suit_only_cards_suit_is_no_finding(
         [h] = reports(text)
         assert h.settlement.reading == ""
         assert [f.kind for f in h.findings] == ([] if draw else ["wrong-trick-count"] * 2)
+
+
+# Diamonds trump.  Ben trumped Ann's spade lead with the Td, so Dan had no duty to beat
+# Cat's Ks with his As.  The record stops after trick 1 and leaves Ben's card out: a card
+# missing before others written is no abandoned end of a trick, and it may have won.
+LAST_TRICK = """[Seats "Ann Ben Cat Dan"]
+Hand 1
+Dealer Dan
+Deal Dan As Qs 2c 3c 3d
+Up 3d
+Ann play
+Ben play
+Cat play
+Dan play
+Trick 1: Ann 3s, Ben Td, Cat Ks, Dan Qs
+"""
+
+
+def test_the_last_trick_written_without_a_card_from_before_others_judges_no_card_after_it():
+    assert plays(LAST_TRICK) == []
+    assert plays(LAST_TRICK.replace("Ben Td, ", "")) == []
+    # the control: Ben's card written, a spade, Dan's Qs under the Ks is a failed beat
+    assert [(k, p) for k, _, p in plays(LAST_TRICK.replace("Ben Td", "Ben 4s"))] == [("failed-beat", "Dan")]
