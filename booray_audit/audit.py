@@ -125,14 +125,14 @@ def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
             agree(rep, *swapped)
     if rep.know is not None and any(f.cls == "play" for f in rep.findings) and (
             places := rep.know.unled_places()):
-        # a seat-order trick gives each card after the leader's to a player by its lead: where
-        # nothing before it bears out who led, a breach must hold with those cards nobody's
+        # a seat-order trick gives each card to a player by the leader written: where nothing
+        # before it bears out who led, a breach must hold with its cards nobody's
         unled = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge, unled=True).run()
         n = [str(rep.know.numbered(i + 1)) for i in sorted(places)]
         why = (f"nothing before trick {n[0]} bears out who led it" if len(n) == 1 else
                f"nothing before tricks {', '.join(n[:-1])} and {n[-1]} bears out who led them")
-        agree(rep, unled, f"{why}, and a seat-order trick gives each card after the leader's to a player by "
-              "its lead", "who led it" if len(n) == 1 else "who led them", tallies=False)
+        agree(rep, unled, f"{why}, and a seat-order trick gives each of its cards to a player by the leader "
+              "written", "who led it" if len(n) == 1 else "who led them", tallies=False)
     return rep
 
 

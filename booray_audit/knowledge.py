@@ -77,7 +77,7 @@ class Knowledge:
         # seat-order tricks give who played each card after the leader's by `Seats`: where
         # the record contradicts the seats' order, they give only their leaders' cards
         self.seats_doubted = self._seats_contradicted(decisions)
-        self.leaders_only: set[int] = set()  # ``unled``: the unled_places, read for their leaders' cards only
+        self.unplaced: set[int] = set()  # ``unled``: the unled_places, read as placing none of their cards
         self._trick_plays()
         self.played_mask = 0
         # cards the record puts in two places (a duplicate-card error): where they were is
@@ -92,7 +92,7 @@ class Knowledge:
         elif unled and not self.seats_doubted and (places := self.unled_places()):
             # after the checks of the cards as written: a card played twice is still a
             # duplicate when a seat-order trick no longer says whose one of them was
-            self.leaders_only = places
+            self.unplaced = places
             self._trick_plays()
             self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
         self.__dict__.pop("suspect", None)  # asked of the tricks as first read: worked out anew
@@ -501,8 +501,8 @@ class Knowledge:
     def _pinned(self) -> list[r.Trick]:
         """The tricks with each `?h` whose rank the record pins down replaced by that card:
         the one card of its suit the player can have held that is not placed elsewhere."""
-        recorded = [_loosened(t) if t.loose or t.by_seat and (self.seats_doubted or i in self.leaders_only) else t
-                    for i, t in enumerate(self.recorded)]
+        recorded = [_loosened(t, i in self.unplaced) if t.loose or t.by_seat and (
+            self.seats_doubted or i in self.unplaced) else t for i, t in enumerate(self.recorded)]
         self.pinned = False  # some suit-only card is read as the card pinned down
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
@@ -774,10 +774,12 @@ def _dealer_not_last(decisions, seats: list[str], dealer: str | None) -> bool:
     return dealer in first and any(p != dealer for p in first[first.index(dealer) + 1:])
 
 
-def _loosened(trick: r.Trick) -> r.Trick:
+def _loosened(trick: r.Trick, leader_too: bool = False) -> r.Trick:
     """A seat-order trick with a card left out: only the leader's card is known to be
-    whose it is; the others prove nothing about who held what (``??`` to the checks)."""
-    plays = trick.plays[:1] + tuple((p, UNKNOWN) for p, _ in trick.plays[1:])
+    whose it is; the others prove nothing about who held what (``??`` to the checks).
+    ``leader_too``: nor the leader's, where the leader written is what is in doubt."""
+    plays = tuple((p, UNKNOWN) for p, _ in trick.plays) if leader_too else (
+        trick.plays[:1] + tuple((p, UNKNOWN) for p, _ in trick.plays[1:]))
     return replace(trick, plays=plays, seat_cards=(), loose=False)
 
 

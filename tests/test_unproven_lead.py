@@ -829,3 +829,15 @@ def test_a_seat_order_trick_won_by_its_own_unproven_leader_bears_out_no_next_lea
     assert plays(h) == []
     [open_] = [u for u in h.replay.undecidable if u.kind == "renege"]
     assert open_.player == "Dave" and "nothing before tricks 4 and 5 bears out who led them" in open_.reason
+
+
+def test_a_seat_order_trick_nothing_before_leads_does_not_place_even_its_leaders_card():
+    """Trick 3 written from Ben, his 7h first: with trick 2 (won by Ben) written, the 7h is
+    his and proves the renege; with trick 2 left out, whoever led may have played it."""
+    whole = SEAT_ORDER_AFTER.replace("Trick 2: Ann Kc, Ben 2c, Cat 3c", "Trick 2: Ann 2c, Ben Kc, Cat 3c").replace(
+        "Trick 3: Ann: Qc 7h 9c", "Trick 3: Ben: 7h Qc 9c")
+    assert plays(only(whole)) == [("renege", 1, "Ben")]
+    h = only(whole.replace("Trick 2: Ann 2c, Ben Kc, Cat 3c\n", ""))
+    assert plays(h) == []
+    [ruling] = h.rulings
+    assert ruling.ruling == "undecidable" and "nothing before trick 3 bears out who led it" in ruling.evidence
