@@ -558,11 +558,11 @@ class Knowledge:
         one is left out), or after one a card short, whose winner is not known (the card
         left out may have won it), or after one its leader's card there cannot have won
         (the record contradicts the lead), or after another such trick that does not bear
-        it out (``_bears_out``).  Who played each card after the leader's rests
-        on the lead, which there only the trick's own line gives: written backwards or from
-        the wrong player, it would put every card in the wrong hand.  (After a trick with a
-        card written ``??`` that the leader's may have beaten, who led next says who won it,
-        as the rules have it.)"""
+        it out (``_bears_out``).  Who played each card rests on the leader written, which
+        there only the trick's own line gives: written backwards or from the wrong player,
+        it would put every card in the wrong hand.  (After a trick with a card written
+        ``??`` that the leader's may have beaten, who led next says who won it, as the
+        rules have it.)"""
         before = None
         unled: set[int] = set()
         for i, t in enumerate(self.recorded):

@@ -112,7 +112,7 @@ class HandReplay(PlayChecks):
         self.know: Knowledge | None = None
         self.trial = False  # checking a reading of a trick the record may not mean: no cinch
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
-        self.unled = unled  # seat-order tricks whose lead is not borne out: their leaders' cards only (Knowledge)
+        self.unled = unled  # seat-order tricks whose lead is not borne out place no card (Knowledge)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
