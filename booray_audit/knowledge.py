@@ -85,14 +85,14 @@ class Knowledge:
         self.contested = 0
         self.doubtful: set[tuple[str, int]] = set()  # plays the record contradicts
         consistency.check(self, deals)
-        if not self.seats_doubted and self._seat_plays_contradicted():
+        doubted_now = not self.seats_doubted and self._seat_plays_contradicted()
+        if doubted_now:
             self.seats_doubted = True
-            self._trick_plays()
-            self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
-        elif unled and not self.seats_doubted and (places := self.unled_places()):
+        elif unled and not self.seats_doubted:
             # after the checks of the cards as written: a card played twice is still a
             # duplicate when a seat-order trick no longer says whose one of them was
-            self.unplaced = places
+            self.unplaced = self.unled_places()
+        if doubted_now or self.unplaced:  # the tricks read again, as now doubted
             self._trick_plays()
             self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
         self.__dict__.pop("suspect", None)  # asked of the tricks as first read: worked out anew

@@ -650,8 +650,7 @@ class HandReplay(PlayChecks):
         missing = [p for p in active if p not in players and p not in self.unseated]
         if not missing:
             return []
-        order = know.order_from(players[0]) or (
-            _rotated(know.cycle, players[0]) if know.cycle and players[0] in know.cycle else None)
+        order = _play_order(know, players[0])
         if order is not None and not _in_order(players, order):
             return []  # out of order, not only short: reported as out of turn
         for p in missing:
@@ -764,12 +763,16 @@ def _rotated(order, first):
     return order[i:] + order[:i]
 
 
+def _play_order(know, leader: str) -> list[str] | None:
+    """The order of play from ``leader``: by `Seats`, else the round the declarations go."""
+    return know.order_from(leader) or (_rotated(know.cycle, leader) if know.cycle and leader in know.cycle else None)
+
+
 def _left_out_within(know, players: list[str], active: list[str]) -> bool:
     """A short trick lacks the card of a player whose turn, in the order of play, came
     before a card it shows (or the order is not known): the card left out was played, and
     may have been winning the trick when the later cards were."""
-    order = know.order_from(players[0]) or (
-        _rotated(know.cycle, players[0]) if know.cycle and players[0] in know.cycle else None)
+    order = _play_order(know, players[0])
     if order is None:
         return True
     last = max((order.index(p) for p in players if p in order), default=0)
