@@ -512,7 +512,7 @@ static inline u64 hash_words(const u64 *w, int n)
     return h;
 }
 
-/* the hash of a key but its last word (the namespace), then with it */
+/* the hash of a key but its last word (the namespace), then with it (in its low six bits) */
 static inline u64 hash_prefix(const Key *key)
 {
     return hash_words(key->w, KEYW - 1);
@@ -520,10 +520,14 @@ static inline u64 hash_prefix(const Key *key)
 
 static inline u64 hash_last(u64 h, const Key *key)
 {
-    h ^= key->w[KEYW - 1];
-    h *= 0x94D049BB133111EBull;
-    return h ^ (h >> 29);
+    u64 ns = key->w[KEYW - 1];  /* 1 or 2, and the namespace (below 16) shifted by 8 */
+    return (h & ~(u64)63) | (ns & 3) | (ns >> 8 & 15) << 2;
 }
+
+/* A key's first slot: from its hash but the namespace bits, so that a position's keys in
+ * every namespace (the lost one, asked after each miss, above all) start at one slot and
+ * are probed in the same cache lines */
+static inline size_t slot(u64 h, size_t cap_) { return (size_t)(h >> 6) & (cap_ - 1); }
 
 static void forget(void)
 {
@@ -556,7 +560,7 @@ static int grow(void)
         used = keep;
         cap = ncap;
         for (size_t i = 0; i < n; i++) {
-            size_t j = ot[i].hash & (cap - 1);
+            size_t j = slot(ot[i].hash, cap);
             while (tags[j].epoch == epoch)
                 j = (j + 1) & (cap - 1);
             tags[j] = ot[i];
@@ -577,7 +581,7 @@ static int grow(void)
     for (size_t i = 0; i < cap; i++) {
         if (tags[i].epoch != epoch)
             continue;
-        size_t j = tags[i].hash & (ncap - 1);
+        size_t j = slot(tags[i].hash, ncap);
         while (nt[j].epoch == epoch)
             j = (j + 1) & (ncap - 1);
         nt[j] = tags[i];
@@ -603,7 +607,7 @@ static int lookup(const Key *key, u64 h)
 {
     if (!cap)
         return -1;
-    for (size_t j = h & (cap - 1);; j = (j + 1) & (cap - 1)) {
+    for (size_t j = slot(h, cap);; j = (j + 1) & (cap - 1)) {
         if (tags[j].epoch != epoch)
             return -1;
         if (tags[j].hash == h && !memcmp(&keys[j], key, sizeof *key))
@@ -620,7 +624,7 @@ static void store(const Key *key, u64 h, int val)
         if ((used + 1) * 2 > cap)
             return;  /* no memory for a memo: the search goes on without one */
     }
-    size_t j = h & (cap - 1);
+    size_t j = slot(h, cap);
     while (tags[j].epoch == epoch)
         j = (j + 1) & (cap - 1);
     keys[j] = *key;
@@ -1010,8 +1014,46 @@ static int p(Search *s, const State *st)
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
 static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000;
 
-static int run(Search *s, const State *root, long long budget)
+/* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
+ * leaves the memo as the next call on the same position, with a larger budget, would
+ * have it at that point: its passes and probed search would go the same way, node for
+ * node, to the same stop.  That call goes on from there instead (``resumes``, run), its
+ * node count included, so its answer and count are the ones it would give from the start. */
+typedef struct {
+    int valid;
+    int n, me, trump, must_beat, must_trump, must_overtrump, may_keep;  /* the Search's rules */
+    State root;
+    long long passed, stopped;        /* the node count after the passes, and at the stop */
+    uint32_t epoch;                   /* the memo as the call left it */
+    size_t used, cap;
+    Tag *tags;
+} Resume;
+static Resume resume;
+
+/* the call before stopped where this one, on the same position, would stop first */
+static int resumes(const Search *s, const State *root, long long budget)
 {
+    const Resume *r = &resume;
+    return r->valid && (budget <= 0 || budget > PROBED) && r->n == s->n && r->me == s->me
+           && r->trump == s->trump && r->must_beat == s->must_beat && r->must_trump == s->must_trump
+           && r->must_overtrump == s->must_overtrump && r->may_keep == s->may_keep
+           && !memcmp(&r->root, root, sizeof *root) && r->epoch == epoch && r->used == used
+           && r->cap == cap && r->tags == tags;
+}
+
+/* ``resumed``: resumes() held, and the memo was kept (no start()) */
+static int run(Search *s, const State *root, long long budget, int resumed)
+{
+    long long end;
+    int res;
+    if (resumed) {
+        resume.valid = 0;
+        s->nodes = resume.stopped;
+        s->probing = 1;  /* as the probed search leaves it: the relaxed game probes too */
+        end = budget > 0 ? resume.passed + budget : (1LL << 62);
+        goto relaxed;
+    }
+    resume.valid = 0;
     for (int i = 0; i < 5; i++) {
         s->width = PASSES[i][0];
         s->policy = PASSES[i][1];
@@ -1024,14 +1066,23 @@ static int run(Search *s, const State *root, long long budget)
     }
     s->width = s->policy = 0;
     s->space = EXACT;
-    long long end = budget > 0 ? s->nodes + budget : (1LL << 62);
+    long long passed = s->nodes;
+    end = budget > 0 ? s->nodes + budget : (1LL << 62);
     s->probing = 1;
     s->stop = 0;
     s->max_nodes = end < s->nodes + PROBED ? end : s->nodes + PROBED;
-    int res = p(s, root);
-    if (!s->stop || s->max_nodes == end)
+    res = p(s, root);
+    if (!s->stop || s->max_nodes == end) {
+        if (s->stop && budget == PROBED) {
+            Resume r = {1, s->n, s->me, s->trump, s->must_beat, s->must_trump, s->must_overtrump,
+                        s->may_keep, *root, passed, s->nodes, epoch, used, cap, tags};
+            resume = r;
+        }
         return s->stop ? -1 : res;
+    }
+relaxed:
     /* the relaxed game, its own share beside the budget: it can only show a cinch */
+    s->width = s->policy = 0;
     s->relaxed = 1;
     s->space = RELAXED;
     s->stop = 0;
@@ -1132,8 +1183,10 @@ static PyObject *solve(PyObject *self, PyObject *args)
         return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
     for (int i = 0; i < tl; i++)
         add_card(&s, &st, seats[i], cards[i]);
-    start();
-    int res = run(&s, &st, max_nodes);
+    int resumed = resumes(&s, &st, max_nodes);
+    if (!resumed)
+        start();  /* else the memo the call before left on this position goes on (run) */
+    int res = run(&s, &st, max_nodes, resumed);
     return Py_BuildValue("(iL)", res, s.nodes);
 }
 
@@ -1317,6 +1370,7 @@ static PyObject *memory(PyObject *self, PyObject *args)
         return NULL;
     long long entries = megabytes * 1000000LL / (long long)(4 * ENTRY_BYTES);
     max_entries = entries > 16 ? (size_t)entries : 16;
+    resume.valid = 0;
     free(tags);
     free(keys);
     tags = NULL;
@@ -1362,6 +1416,7 @@ static PyObject *shares(PyObject *self, PyObject *args)
 {
     (void)self;
     long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES;
+    resume.valid = 0;
     if (!PyArg_ParseTuple(args, "LLL", &PASS_NODES, &PROBED, &RELAXED_NODES))
         return NULL;
     return Py_BuildValue("(LLL)", a, b, c);

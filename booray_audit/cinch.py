@@ -857,7 +857,8 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
     """``judge`` with the compiled search: within FIRST_NODES, then the refuter (a few
     deals settle positions with many opponents that take the search millions of nodes;
     each deal played out double dummy first, compiled), then the search again within the
-    whole budget.  It runs every step of the Python search with larger shares: `python
+    whole budget (going on from where the first try stopped, its memo kept: _search.c's
+    ``Resume``, the same answer and node count as from the start).  It runs every step of the Python search with larger shares: `python
     bench/ab.py` checks that it settles every decision the Python judge settles.
 
     The counting bound (``Solver._lower``), which the Python judge asks first, is asked

@@ -143,6 +143,30 @@ def test_a_memo_that_forgets_gives_the_same_answers():
 
 
 @compiled
+def test_a_search_past_the_first_try_goes_on_from_it_as_from_the_start():
+    """The judge's first try (FIRST_NODES) stops inside the probed search; its next call on
+    the same position, with the whole budget, goes on from there with the memo kept: the
+    answer and the node count are those of a search from the start."""
+    # 7 seats, P on lead with the Qs 8s 7s Kc (spades trump) after winning a trick, needing 2
+    # more: no cinch, shown past 40,000 positions
+    pos = Position(hand=2305843009213698432, unseen=6916543850189949448, trump=0,
+                   seats=("Sybil", "Rupert", "Victor", "Alice", "Ivan", "Frank", "Carol"), me="Sybil",
+                   counts=(0, 4, 4, 4, 4, 4, 4), forbidden=(0,) * 7, trick=(), holds=(0,) * 7)
+
+    def search(nodes):
+        return cinch._search.solve(pos.hand, pos.unseen, pos.trump, 0, pos.counts, pos.forbidden, pos.holds,
+                                   pos.trick, 2, 1, True, True, False, nodes)
+    first = search(cinch.FIRST_NODES)
+    assert first[0] == -1  # undecided within the first try
+    resumed = search(cinch.NODES)
+    fresh = search(cinch.NODES)  # the call before did not stop in its first try: from the start
+    assert resumed == fresh and resumed[0] == 0 and resumed[1] > cinch.FIRST_NODES, (resumed, fresh)
+    again = search(cinch.FIRST_NODES)
+    assert again == first
+    assert search(cinch.FIRST_NODES) == first  # a first try after a first try: from the start
+
+
+@compiled
 def test_past_its_budget_it_is_undecided_and_without_one_it_answers():
     """The budget bounds the full search (the restricted adversaries have their own
     shares, as in Python): past it, Undecided and the judge's Unsettled; with none, the
