@@ -14,7 +14,8 @@ the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 at growing sizes with peak memory (time must grow linearly, memory stay flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
 own process so that its peak memory is its own, with its modules' bytecode cached as
-an installed tool's is (in `out/pycache`, filled by a first run on an empty file).  Prints one JSON document.
+an installed tool's is (in `out/pycache`, filled by a first run on an empty file).
+Prints one JSON document.
 """
 
 from __future__ import annotations

@@ -858,8 +858,9 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
     deals settle positions with many opponents that take the search millions of nodes;
     each deal played out double dummy first, compiled), then the search again within the
     whole budget (going on from where the first try stopped, its memo kept: _search.c's
-    ``Resume``, the same answer and node count as from the start).  It runs every step of the Python search with larger shares: `python
-    bench/ab.py` checks that it settles every decision the Python judge settles.
+    ``Resume``, the same answer and node count as from the start).  It runs every step
+    of the Python search with larger shares: `python bench/ab.py` checks that it settles
+    every decision the Python judge settles.
 
     The counting bound (``Solver._lower``), which the Python judge asks first, is asked
     here only of a cinch (its count is the one the reason gives) or of a position left
