@@ -9,6 +9,7 @@ from __future__ import annotations
 SUIT_LETTERS = "shdc"
 RANK_LETTERS = "??23456789TJQKA"  # index = rank value
 UNKNOWN = 4 * 16  # ``??``
+UNRANKED = frozenset((0, 16, 32, 48, UNKNOWN))  # the cards whose rank is not known (rank 0)
 SUIT_SYMBOLS = {
     "s": 0, "h": 1, "d": 2, "c": 3,
     "\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3,  # ♠ ♥ ♦ ♣

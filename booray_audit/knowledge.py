@@ -15,7 +15,7 @@ import functools
 from dataclasses import replace
 
 from . import consistency, record as r
-from .cards import FULL_DECK, UNKNOWN, card_str, mask_of, suit_mask, suits_mask
+from .cards import FULL_DECK, UNKNOWN, UNRANKED, card_str, mask_of, suit_mask, suits_mask
 from .engine import beats, winning
 from .readings import may_win
 from .rules import Rules
@@ -29,6 +29,7 @@ class Knowledge:
                  unled: bool = False):
         self.rules, self.trump, self.active = rules, trump, list(active)
         self.dealer, self.seats = dealer, list(seats)
+        self._from_leader: dict[str, list[str] | None] = {}  # order_from, per leader
         deals = {e.player: e for e in events if isinstance(e, r.Deal)}
         decisions = [e for e in events if isinstance(e, r.Decision)]
         self.recorded = [e for e in events if isinstance(e, r.Trick)]
@@ -387,11 +388,16 @@ class Knowledge:
         return leader is not None and first.plays[0][0] != leader and any(p == leader for p, _ in first.plays)
 
     def order_from(self, leader: str) -> list[str] | None:
-        """The clockwise order from ``leader`` by `Seats` (for out-of-turn findings)."""
-        if not self.seats or leader not in self.seats:
-            return None
-        i = self.seats.index(leader)
-        return [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
+        """The clockwise order from ``leader`` by `Seats` (for out-of-turn findings): one
+        list per leader, kept (the replay asks at every trick; no caller changes it)."""
+        if leader in self._from_leader:
+            return self._from_leader[leader]
+        order = None
+        if self.seats and leader in self.seats:
+            i = self.seats.index(leader)
+            order = [p for p in self.seats[i:] + self.seats[:i] if p in self.active]
+        self._from_leader[leader] = order
+        return order
 
     @functools.cached_property
     def up_holder(self) -> str | None:
@@ -687,7 +693,7 @@ class Knowledge:
         if trump is None or not cards or cards[0] == UNKNOWN:
             return None
         led = cards[0] >> 4
-        if all(c & 15 for c in cards):
+        if UNRANKED.isdisjoint(cards):  # every rank known (the replay asks this of every trick)
             return winning(cards, trump)
         best = None
         for i, c in enumerate(cards):
