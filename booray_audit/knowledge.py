@@ -107,9 +107,8 @@ class Knowledge:
         if self.doubtful:
             self._unshown()
         self.by_trick = {p: dict(pl) for p, pl in self.plays.items()}
-        n = rules.cards
-        self.complete = {p: len(pl) == n and [t for t, _ in pl] == list(range(1, n + 1))
-                         for p, pl in self.plays.items()}
+        every = list(range(1, rules.cards + 1))
+        self.complete = {p: len(pl) == len(every) and [t for t, _ in pl] == every for p, pl in self.plays.items()}
         # per player, the mask of ranked cards played before each trick: index t for
         # trick t (0 and 1 hold nothing), the last index everything played
         self._before: dict[str, list[int]] = {}
@@ -211,7 +210,7 @@ class Knowledge:
         # a trick numbered past its place follows one left out; so may any unnumbered trick
         # once the table's count shows a trick left out
         gaps = [trick.number > t if trick.written else self.left_out for t, trick in enumerate(self.tricks, 1)]
-        if not any(gaps) and all(c & 15 for trick in self.tricks for _, c in trick.plays) and all(
+        if not any(gaps) and UNRANKED.isdisjoint([c for trick in self.tricks for _, c in trick.plays]) and all(
                 active <= plays.keys() for plays in by[:-1]):
             return {}  # every play shown: the usual record
         out: dict[str, list[int]] = {}
