@@ -1046,14 +1046,13 @@ static int run(Search *s, const State *root, long long budget, int resumed)
 {
     long long end;
     int res;
+    resume.valid = 0;  /* taken now, or not at all */
     if (resumed) {
-        resume.valid = 0;
         s->nodes = resume.stopped;
         s->probing = 1;  /* as the probed search leaves it: the relaxed game probes too */
         end = budget > 0 ? resume.passed + budget : (1LL << 62);
         goto relaxed;
     }
-    resume.valid = 0;
     for (int i = 0; i < 5; i++) {
         s->width = PASSES[i][0];
         s->policy = PASSES[i][1];
@@ -1082,7 +1081,6 @@ static int run(Search *s, const State *root, long long budget, int resumed)
     }
 relaxed:
     /* the relaxed game, its own share beside the budget: it can only show a cinch */
-    s->width = s->policy = 0;
     s->relaxed = 1;
     s->space = RELAXED;
     s->stop = 0;

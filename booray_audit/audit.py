@@ -127,7 +127,7 @@ def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
             places := rep.know.unled_places()):
         # a seat-order trick gives each card to a player by the leader written: where nothing
         # before it bears out who led, a breach must hold with its cards nobody's
-        unled = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge, unled=True).run()
+        unled = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge, unled=places).run()
         n = [str(rep.know.numbered(i + 1)) for i in sorted(places)]
         why = (f"nothing before trick {n[0]} bears out who led it" if len(n) == 1 else
                f"nothing before tricks {', '.join(n[:-1])} and {n[-1]} bears out who led them")

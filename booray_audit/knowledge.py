@@ -26,7 +26,7 @@ class Knowledge:
     suit-only card whose rank the record pins down replaced by that card."""
 
     def __init__(self, rules: Rules, events, trump, active, dealer, seats, left_out: bool = False,
-                 unled: bool = False):
+                 unled: frozenset[int] | set[int] = frozenset()):
         self.rules, self.trump, self.active = rules, trump, list(active)
         self.dealer, self.seats = dealer, list(seats)
         self._from_leader: dict[str, list[str] | None] = {}  # order_from, per leader
@@ -78,7 +78,7 @@ class Knowledge:
         # seat-order tricks give who played each card after the leader's by `Seats`: where
         # the record contradicts the seats' order, they give only their leaders' cards
         self.seats_doubted = self._seats_contradicted(decisions)
-        self.unplaced: set[int] = set()  # ``unled``: the unled_places, read as placing none of their cards
+        self.unplaced: set[int] = set()  # ``unled`` (unled_places): read as placing none of their cards
         self._trick_plays()
         self.played_mask = 0
         # cards the record puts in two places (a duplicate-card error): where they were is
@@ -92,7 +92,7 @@ class Knowledge:
         elif unled and not self.seats_doubted:
             # after the checks of the cards as written: a card played twice is still a
             # duplicate when a seat-order trick no longer says whose one of them was
-            self.unplaced = self.unled_places()
+            self.unplaced = set(unled)  # the first reading's unled_places: the same tricks
         if doubted_now or self.unplaced:  # the tricks read again, as now doubted
             self._trick_plays()
             self.played_mask = mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
@@ -589,7 +589,7 @@ class Knowledge:
         that card to ``leader``: the seats' order is then seen to hold.  Won by its leader's
         own card, it shows nothing the lead written does not already say."""
         cards = [c for _, c in trick.plays]
-        if self.trump is None or not all(c & 15 for c in cards):
+        if self.trump is None or not UNRANKED.isdisjoint(cards):
             return False
         w = winning(cards, self.trump)
         return w > 0 and trick.plays[w][0] == leader

@@ -98,7 +98,7 @@ class HandReplay(PlayChecks):
     """Walks one hand; ``run()`` returns a ``Replay``."""
 
     def __init__(self, hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None,
-                 cinch=None, left_out: bool = False, unled: bool = False):
+                 cinch=None, left_out: bool = False, unled: frozenset[int] | set[int] = frozenset()):
         self.hand, self.rules, self.n = hand, rules, hand.number
         self.seats, self.dealer = list(seats), dealer
         self.cinch = cinch  # callable(knowledge, player, trick, tricks_won) -> Cinch | None
@@ -112,7 +112,7 @@ class HandReplay(PlayChecks):
         self.know: Knowledge | None = None
         self.trial = False  # checking a reading of a trick the record may not mean: no cinch
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
-        self.unled = unled  # seat-order tricks whose lead is not borne out place no card (Knowledge)
+        self.unled = unled  # the places of seat-order tricks read as placing no card (Knowledge)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
