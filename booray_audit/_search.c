@@ -15,6 +15,17 @@
 
 typedef uint64_t u64;
 
+/* With GCC on x86-64 the search is compiled for the popcnt instruction (a tenth of its
+ * instructions are bit counts, a dozen each without it), and the module loads only on a
+ * CPU that has it (every x86-64 CPU of the last fifteen years or so): elsewhere the
+ * import fails and the pure-Python search runs.  Only PyInit__search, which checks, is
+ * compiled without it. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__POPCNT__)
+#define NEEDS_POPCNT 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#endif
+
 #define MAXS 10            /* seats */
 #define SUIT_MASK 0x7FFCull
 
@@ -70,7 +81,7 @@ static uint32_t epoch = 1;
 
 static inline u64 suit_mask(int s) { return SUIT_MASK << (16 * s); }
 static inline u64 above(int c) { return (SUIT_MASK & ~((2ull << (c & 15)) - 1)) << (16 * (c >> 4)); }
-#if defined(__POPCNT__)
+#if defined(__POPCNT__) || defined(NEEDS_POPCNT)
 static inline int pc(u64 x) { return __builtin_popcountll(x); }
 #else  /* without the instruction, the library call costs more than this */
 static inline int pc(u64 x)
@@ -396,9 +407,8 @@ static int packing(u64 live, Packing *p)
     p->src = 0;
     for (int suit = 0; suit < 4; suit++) {
         u64 m = live & suit_mask(suit);
-        int nb = pc(m);
-        if (m == (((1ull << nb) - 1) << (suit * 16 + 15 - nb)))
-            continue;
+        if (!m || m + (m & -m) == 1ull << (suit * 16 + 15))
+            continue;  /* none, or a run up to the ace: already at the top */
         int d = suit * 16 + 14;
         while (m) {
             int c = top_bit(m);
@@ -421,6 +431,8 @@ static inline u64 moved(u64 x, const Packing *p)
     return y;
 }
 
+static inline u64 moved_if(u64 x, const Packing *p) { return p ? moved(x, p) : x; }
+
 static void canon(State *st, int n, int *keep, int nkeep)
 {
     u64 live = st->hand | st->unseen;
@@ -439,19 +451,25 @@ static void canon(State *st, int n, int *keep, int nkeep)
         keep[i] = top_bit(moved(1ull << keep[i], &p));
 }
 
-static void base_key(const State *st, int n, Key *key)
+/* the key's words but the trick's: the position's cards (moved by ``p`` where given, as
+ * canon would move them), each seat's held card (a byte each), counts and need */
+static inline __attribute__((always_inline)) void base_key(const State *st, int n, const Packing *p, Key *key)
 {
-    memset(key, 0, sizeof *key);
-    key->w[0] = st->hand;
-    key->w[1] = st->unseen;
-    unsigned char *held = (unsigned char *)&key->w[2 + MAXS];
+    key->w[0] = moved_if(st->hand, p);
+    key->w[1] = moved_if(st->unseen, p);
+    u64 held = 0, held2 = 0, c = 0;
     for (int j = 0; j < n; j++) {
-        key->w[2 + j] = st->forb[j];
-        held[j] = st->hold[j] ? (unsigned char)(low_bit(st->hold[j]) + 1) : 0;  /* one card at most */
-    }
-    u64 c = 0;
-    for (int j = 0; j < n; j++)
+        key->w[2 + j] = moved_if(st->forb[j], p);
+        if (st->hold[j]) {  /* one card at most: its number + 1, 0 for none */
+            u64 b = (u64)(low_bit(moved_if(st->hold[j], p)) + 1) << (8 * (j & 7));
+            if (j < 8) held |= b; else held2 |= b;
+        }
         c |= (u64)(st->cnt[j] & 15) << (4 * j);
+    }
+    for (int j = n; j < MAXS; j++)
+        key->w[2 + j] = 0;
+    key->w[2 + MAXS] = held;
+    key->w[3 + MAXS] = held2;
     key->w[TAIL] = c | (u64)st->k << 48;
 }
 
@@ -462,7 +480,8 @@ static void make_key(const Search *s, const State *st, Key *key)
 {
     int n = s->n;
     if (st->tlen <= 1 || s->width) {
-        base_key(st, n, key);
+        base_key(st, n, NULL, key);
+        key->w[TAIL + 1] = key->w[TAIL + 2] = 0;
         for (int i = 0; i < st->tlen; i++)
             key->w[TAIL + 1 + i / 5] |= (u64)((st->tseat[i] + 1) << 6 | st->tcard[i]) << (12 * (i % 5));
         key->w[TAIL + 3] = 1 | (u64)s->space << 8;
@@ -475,7 +494,7 @@ static void make_key(const Search *s, const State *st, Key *key)
     if (s->must_beat == BEAT_PREVIOUS)
         for (int i = st->tlen - 1; i >= 0; i--)
             if ((st->tcard[i] >> 4) == led) { keep[nk++] = st->tcard[i]; break; }
-    u64 seats = 0, followed = 0;
+    u64 seats = 0, followed = 0, live = st->hand | st->unseen;
     for (int i = 0; i < st->tlen; i++) {
         seats |= 1ull << st->tseat[i];
         if ((st->tcard[i] >> 4) == led)
@@ -483,12 +502,14 @@ static void make_key(const Search *s, const State *st, Key *key)
         if (st->tseat[i] == s->me)
             keep[nk++] = st->tcard[i];
     }
-    State packed = *st;
-    canon(&packed, n, keep, nk);
-    base_key(&packed, n, key);
+    for (int i = 0; i < nk; i++)
+        live |= 1ull << keep[i];
+    Packing packed;
+    int any = packing(live, &packed);  /* canon's moves, made as the key is written */
+    base_key(st, n, any ? &packed : NULL, key);
     u64 ks = 0;
     for (int i = 0; i < nk; i++)
-        ks |= (u64)(keep[i] + 1) << (8 * i);
+        ks |= (u64)((any ? top_bit(moved(1ull << keep[i], &packed)) : keep[i]) + 1) << (8 * i);
     key->w[TAIL + 1] = ks;
     key->w[TAIL + 2] = (u64)st->tseat[0] | (u64)st->tseat[w] << 8 | (u64)led << 16
                                | seats << 24 | followed << 40;
@@ -501,9 +522,8 @@ static inline void in_space(Key *key, int space)
 }
 
 /* a hash of n words (the memo's keys; the double dummy's below) */
-static inline u64 hash_words(const u64 *w, int n)
+static inline u64 hash_words(const u64 *w, int n, u64 h)
 {
-    u64 h = 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < n; i++) {
         h ^= w[i];
         h *= 0xBF58476D1CE4E5B9ull;
@@ -512,10 +532,12 @@ static inline u64 hash_words(const u64 *w, int n)
     return h;
 }
 
-/* the hash of a key but its last word (the namespace), then with it (in its low six bits) */
-static inline u64 hash_prefix(const Key *key)
+/* the hash of a key but its last word (the namespace), then with it (in its low six bits);
+ * the words of the seats past the n at the table are always 0, and left out */
+static inline u64 hash_prefix(const Key *key, int n)
 {
-    return hash_words(key->w, KEYW - 1);
+    u64 h = hash_words(key->w, 2 + n, 0x9E3779B97F4A7C15ull);  /* two chains, side by side */
+    return h ^ hash_words(key->w + 2 + MAXS, KEYW - 3 - MAXS, 0x7F4A7C159E3779B9ull);
 }
 
 static inline u64 hash_last(u64 h, const Key *key)
@@ -961,7 +983,7 @@ static int p(Search *s, const State *st)
         return 0;
     Key key;
     make_key(s, st, &key);
-    u64 prefix = hash_prefix(&key), h = hash_last(prefix, &key);
+    u64 prefix = hash_prefix(&key, s->n), h = hash_last(prefix, &key);
     int hit = lookup(&key, h);
     if (hit >= 0)
         return hit;
@@ -1213,7 +1235,7 @@ static inline int dd_filled(size_t j) { return (dd_tags[j] >> 1) == dd_epoch; }
 /* the slot of key (n hands, then leader and won): its own, or the empty one it would take */
 static size_t dd_slot(const u64 *key, int n)
 {
-    for (size_t j = hash_words(key, n + 1) & (dd_cap - 1);; j = (j + 1) & (dd_cap - 1)) {
+    for (size_t j = hash_words(key, n + 1, 0x9E3779B97F4A7C15ull) & (dd_cap - 1);; j = (j + 1) & (dd_cap - 1)) {
         if (!dd_filled(j))
             return j;
         if (!memcmp(&dd_keys[j * (MAXS + 1)], key, (size_t)(n + 1) * sizeof(u64)))
@@ -1432,4 +1454,18 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The cinch's exact search, compiled.", -1, methods,
                                      NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
+#ifdef NEEDS_POPCNT
+#pragma GCC pop_options
+#endif
+
+PyMODINIT_FUNC PyInit__search(void)
+{
+#ifdef NEEDS_POPCNT
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the compiled search needs a CPU with the popcnt instruction");
+        return NULL;
+    }
+#endif
+    return PyModule_Create(&module);
+}
