@@ -630,8 +630,14 @@ static int lookup(const Key *key, u64 h)
     if (!cap)
         return -1;
     for (size_t j = slot(h, cap);; j = (j + 1) & (cap - 1)) {
-        if (tags[j].epoch != epoch)
+        if (tags[j].epoch != epoch) {
+            /* not found: store() will most likely write the key here, after the search
+             * below this position; its lines are fetched meanwhile */
+            const char *at = (const char *)&keys[j];
+            for (size_t b = 0; b < sizeof(Key); b += 64)
+                __builtin_prefetch(at + b, 1, 1);
             return -1;
+        }
         if (tags[j].hash == h && !memcmp(&keys[j], key, sizeof *key))
             return tags[j].val;
     }
