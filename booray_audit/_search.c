@@ -68,6 +68,7 @@ typedef struct {
     int width, policy, space;  /* moves per adversary turn (0: all), its policy, memo namespace */
     int probing;               /* the full search probes each adversary move first */
     int relaxed;               /* the relaxed game (Solver._relax): it can only show a cinch */
+    int depth;                 /* adversary turns under way, searched in full (rows) */
 } Search;
 
 static Tag *tags = NULL;
@@ -883,6 +884,67 @@ static inline int fits(const Search *s, const State *st)
 
 static int p(Search *s, const State *st);
 
+/* A position after an adversary's move, its memo key made (``prepare``) before the search
+ * of the one before it, so that its slot is fetched from memory meanwhile; ``now``: its
+ * answer where the memo is not asked (-1: it is). */
+typedef struct { State st; Key key; u64 prefix; int now; } Kid;
+
+/* a row of them for each adversary turn under way (Search.depth), as many rows as there
+ * are unseen cards: each turn plays one (in the relaxed game a seat out of cards may
+ * still be asked for one); made in solve() (rows_for) */
+static Kid *rows[64];
+
+static int rows_for(const State *st)
+{
+    for (int t = 0; t < pc(st->unseen); t++)
+        if (!rows[t] && !(rows[t] = malloc(64 * sizeof(Kid))))
+            return 0;
+    return 1;
+}
+
+static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix);
+
+/* p's first steps, for a kid: the answer without the memo, or the key (of the relaxed
+ * position in the relaxed game, as p makes it) with its slot's lines asked for */
+static void prepare(const Search *s, Kid *kid)
+{
+    State *st = &kid->st;
+    if (st->k <= 0) {
+        kid->now = 1;
+        return;
+    }
+    if (s->relaxed)
+        relax(s, st, held_by_me(s, st));  /* as p does; a second time changes nothing */
+    if (pc(st->hand) + in_trick(st, s->me) < st->k) {
+        kid->now = 0;
+        return;
+    }
+    kid->now = -1;
+    make_key(s, st, &kid->key);
+    kid->prefix = hash_prefix(&kid->key, s->n);
+    if (cap) {
+        size_t j = slot(kid->prefix, cap);  /* the namespace bits aside, as slot() reads the hash */
+        __builtin_prefetch(&tags[j]);
+        __builtin_prefetch(&keys[j]);
+    }
+}
+
+/* does P succeed after every kid (searched in order, up to the first it loses after)? */
+static int sweep(Search *s, Kid *kids, int n)
+{
+    if (n)
+        prepare(s, &kids[0]);
+    for (int i = 0; i < n; i++) {
+        if (i + 1 < n)
+            prepare(s, &kids[i + 1]);
+        Kid *kid = &kids[i];
+        int won = kid->now >= 0 ? kid->now : p_keyed(s, &kid->st, &kid->key, kid->prefix);
+        if (!won || s->stop)
+            return 0;
+    }
+    return 1;
+}
+
 /* Solver._against: does P succeed after every adversary move for seat?  A restricted
  * adversary tries its first `width` moves; the full search first probes each move
  * against the restricted adversary (a loss there is a loss), then searches them all */
@@ -890,8 +952,8 @@ static int against(Search *s, const State *st, int seat)
 {
     Move moves[64];
     int nm = adversary(s, st, seat, moves);
-    State child;
-    if (s->width || !s->probing) {  /* each move as it comes */
+    if (s->width) {  /* each move as it comes */
+        State child;
         int tried = 0;
         for (int i = 0; i < nm; i++) {
             play(s, st, seat, &moves[i], &child);
@@ -899,35 +961,31 @@ static int against(Search *s, const State *st, int seat)
                 continue;
             if (!p(s, &child) || s->stop)
                 return 0;
-            if (s->width && ++tried >= s->width)
+            if (++tried >= s->width)
                 return 1;
         }
         return 1;
     }
-    int ok[64], lost = 0;
+    Kid *kids = rows[s->depth];
+    int n = 0;
     for (int i = 0; i < nm; i++) {
-        play(s, st, seat, &moves[i], &child);
-        ok[i] = fits(s, &child);
+        play(s, st, seat, &moves[i], &kids[n].st);
+        n += fits(s, &kids[n].st);
     }
-    int space = s->space;
-    s->width = 1;
-    s->space = s->relaxed ? RELAXED_PROBE : PROBE;
-    for (int i = 0; i < nm && !lost && !s->stop; i++)
-        if (ok[i]) {
-            play(s, st, seat, &moves[i], &child);
-            lost = !p(s, &child);
-        }
-    s->width = 0;
-    s->space = space;
-    if (lost || s->stop)
-        return 0;
-    for (int i = 0; i < nm; i++)
-        if (ok[i]) {
-            play(s, st, seat, &moves[i], &child);
-            if (!p(s, &child) || s->stop)
-                return 0;
-        }
-    return 1;
+    s->depth++;
+    int won = 1;
+    if (s->probing) {
+        int space = s->space;
+        s->width = 1;
+        s->space = s->relaxed ? RELAXED_PROBE : PROBE;
+        won = sweep(s, kids, n);
+        s->width = 0;
+        s->space = space;
+    }
+    if (won && !s->stop)
+        won = sweep(s, kids, n);
+    s->depth--;
+    return won && !s->stop;
 }
 
 /* Solver._finish: the trick is complete */
@@ -989,11 +1047,17 @@ static int p(Search *s, const State *st)
         return 0;
     Key key;
     make_key(s, st, &key);
-    u64 prefix = hash_prefix(&key, s->n), h = hash_last(prefix, &key);
-    int hit = lookup(&key, h);
+    return p_keyed(s, st, &key, hash_prefix(&key, s->n));
+}
+
+/* p past its key: the memo asked, then the position searched */
+static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
+{
+    u64 h = hash_last(prefix, key);
+    int hit = lookup(key, h);
     if (hit >= 0)
         return hit;
-    Key lost = key;
+    Key lost = *key;
     in_space(&lost, LOST);
     u64 hl = hash_last(prefix, &lost);
     if (lookup(&lost, hl) >= 0)
@@ -1027,7 +1091,7 @@ static int p(Search *s, const State *st)
     if (s->stop)
         return 0;
     if (res || s->relaxed)
-        store(&key, h, res);
+        store(key, h, res);
     else
         store(&lost, hl, 0);  /* lost against one adversary, lost against all */
     return res;
@@ -1209,6 +1273,8 @@ static PyObject *solve(PyObject *self, PyObject *args)
         return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
     for (int i = 0; i < tl; i++)
         add_card(&s, &st, seats[i], cards[i]);
+    if (!rows_for(&st))  /* no memory for them: the Python search takes it */
+        return Py_BuildValue("(iL)", -2, 0LL);
     int resumed = resumes(&s, &st, max_nodes);
     if (!resumed)
         start();  /* else the memo the call before left on this position goes on (run) */
