@@ -1452,6 +1452,161 @@ static PyObject *double_dummy(PyObject *self, PyObject *args)
     return Py_BuildValue("(iL)", d.stop ? -1 : res, d.nodes);
 }
 
+/* -- refute.py's _best: an all-seeing P against opponents who play a fixed policy -------
+ * The most tricks (up to k) P makes from here on one deal when each opponent plays
+ * refute._cheapest (policy 0: win as cheaply as possible, else throw the lowest card; lead
+ * the highest) or refute._highest (policy 1: the highest card; lead the lowest).  Only
+ * P's turns branch; the same moves in the same order as the Python one, which is the
+ * reference (its memo only saves time: none here, the branching being P's alone). */
+typedef struct {
+    const Search *s;
+    int k, policy;
+    long long nodes, max_nodes;
+    int stop;
+} Versus;
+
+static inline int strength(int c, int trump) { return (c & 15) + ((c >> 4) == trump ? 100 : 0); }
+
+/* the policy's card for hand with the trick so far; of equal strength the lowest card,
+ * as Python's min() and max() keep the first of the cards in order */
+static int policy_card(const Versus *v, u64 hand, const int *cards, int n)
+{
+    const Search *s = v->s;
+    int trump = s->trump, most;
+    u64 pool = legal(s, hand, cards, n);
+    if (!n)
+        most = v->policy == 0;
+    else if (v->policy == 1)
+        most = 1;
+    else {
+        int best = cards[winning(cards, n, trump)];
+        u64 winners = 0;
+        for (u64 m = pool; m; m &= m - 1)
+            if (beats(low_bit(m), best, trump))
+                winners |= m & -m;
+        pool = winners ? winners : pool;
+        most = 0;
+    }
+    int out = -1, top = 0;
+    for (u64 m = pool; m; m &= m - 1) {
+        int c = low_bit(m), x = strength(c, trump);
+        if (out < 0 || (most ? x > top : x < top)) {
+            out = c;
+            top = x;
+        }
+    }
+    return out;
+}
+
+/* P to play to the trick (seats ts, cards tc, tl of them), ``after``: the seats to play
+ * after P in it */
+static int versus_turn(Versus *v, const u64 *hands, const int *ts, const int *tc, int tl,
+                       const int *after, int na, int won)
+{
+    const Search *s = v->s;
+    int me = s->me, n = s->n, k = v->k;
+    if (won + pc(hands[me]) < k)
+        return won;
+    if (++v->nodes > v->max_nodes) {
+        v->stop = 1;
+        return won;
+    }
+    int best = won;
+    u64 options = legal(s, hands[me], tc, tl);
+    while (options && best < k) {
+        u64 low = options & -options;
+        options ^= low;
+        u64 now[MAXS];
+        int seats[MAXS], cards[MAXS], len = tl;
+        memcpy(now, hands, (size_t)n * sizeof(u64));
+        memcpy(seats, ts, (size_t)tl * sizeof(int));
+        memcpy(cards, tc, (size_t)tl * sizeof(int));
+        now[me] &= ~low;
+        seats[len] = me;
+        cards[len++] = low_bit(low);
+        for (int i = 0; i < na; i++) {
+            int c = policy_card(v, now[after[i]], cards, len);
+            now[after[i]] &= ~(1ull << c);
+            seats[len] = after[i];
+            cards[len++] = c;
+        }
+        int w = seats[winning(cards, len, s->trump)];
+        int got = won + (w == me);
+        if (got >= k || !now[me]) {
+            best = got > best ? got : best;
+            continue;
+        }
+        /* the next trick, led by the winner: the opponents before P play at once */
+        int order[MAXS], no = 0, at = 0;
+        for (int d = 0; d < n; d++) {
+            int q = (w + d) % n;
+            if (q == me || now[q]) {
+                if (q == me)
+                    at = no;
+                order[no++] = q;
+            }
+        }
+        len = 0;
+        for (int i = 0; i < at; i++) {
+            int c = policy_card(v, now[order[i]], cards, len);
+            now[order[i]] &= ~(1ull << c);
+            seats[len] = order[i];
+            cards[len++] = c;
+        }
+        int r = versus_turn(v, now, seats, cards, len, order + at + 1, no - at - 1, got);
+        if (v->stop)
+            return best;
+        best = r > best ? r : best;
+    }
+    return best;
+}
+
+/* versus_policy(hands, me, trump, trick, k, must_beat, must_trump, must_overtrump,
+ *               may_keep, policy, max_nodes) -> (tricks, nodes): the most tricks (up to
+ * k) P makes against the policy; -1 past max_nodes turns of P (the Python one then
+ * answers), -2 a table this code does not take */
+static PyObject *versus_policy(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int me, trump, k, must_beat, must_trump, must_overtrump, may_keep, policy;
+    long long max_nodes;
+    PyObject *hands, *trick;
+    if (!PyArg_ParseTuple(args, "OiiOiiiiiiL", &hands, &me, &trump, &trick, &k, &must_beat, &must_trump,
+                          &must_overtrump, &may_keep, &policy, &max_nodes))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(hands);
+    if (n < 0)
+        return NULL;
+    Py_ssize_t tl = PySequence_Size(trick);
+    if (tl < 0)
+        return NULL;
+    if (n > MAXS || n < 1 || tl >= n || me < 0 || me >= n || trump < 0 || trump > 3 || policy < 0 || policy > 1)
+        return Py_BuildValue("(iL)", -2, 0LL);
+    Search s = {(int)n, me, trump, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
+    Versus v = {&s, k, policy, 0, max_nodes, 0};
+    u64 start[MAXS];
+    if (!read_u64s(hands, start, (int)n, "hands"))
+        return NULL;
+    int ts[MAXS], tc[MAXS];
+    int read = read_trick(trick, tl, (int)n, ts, tc);
+    if (read <= 0)
+        return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
+    /* the seats after P in this trick: those still holding cards, from its leader round */
+    int first = tl ? ts[0] : me, played = 0, order[MAXS], no = 0, at = 0;
+    for (int i = 0; i < tl; i++)
+        played |= 1 << ts[i];
+    for (int d = 0; d < n; d++) {
+        int q = (first + d) % (int)n;
+        if (q == me || start[q] || (played >> q & 1)) {
+            if (q == me)
+                at = no;
+            order[no++] = q;
+        }
+    }
+    int res = versus_turn(&v, start, ts, tc, (int)tl, order + at + 1, no - at - 1, 0);
+    return Py_BuildValue("(iL)", v.stop ? -1 : res, v.nodes);
+}
+
 /* memory(megabytes): cap the memo near this size; past it the positions are forgotten
  * (the table holds at most twice its entries, and grows by doubling) */
 static PyObject *memory(PyObject *self, PyObject *args)
@@ -1519,6 +1674,8 @@ static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
+    {"versus_policy", versus_policy, METH_VARARGS,
+     "One deal, P seeing every card, the others playing a fixed policy: (tricks, nodes); -1 past the nodes."},
     {"double_dummy", double_dummy, METH_VARARGS,
      "One deal, every card seen: (answer, nodes); 1 P makes k, 0 it cannot, -1 past the nodes."},
     {NULL, NULL, 0, NULL}};

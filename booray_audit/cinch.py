@@ -877,7 +877,7 @@ def _judge_compiled(pos: Position, won: int, k: int, rules: Rules, solver: Solve
             return _bounded(pos, won, k, solver) or Cinch(k, _why(pos, won, k))
         except Undecided:
             pass
-        if refute and refutes(pos, k, rules, _played_out(deal_nodes) if deal_nodes else None):
+        if refute and refutes(pos, k, rules, _played_out(deal_nodes) if deal_nodes else None, _versus):
             solver.decided_by = "refuter"
             return None
         refute = False
@@ -921,6 +921,19 @@ def _played_out(nodes: int):
                                          rules.trump_when_cannot_win == "may", nodes)
         return None if answer < 0 else bool(answer)
     return play_out
+
+
+VERSUS_NODES = 100_000  # P's turns in the compiled policy play-out; past them the Python one answers
+
+
+def _versus(deal, pos, me, k, rules, policy):
+    """refute._best, compiled (``_search.versus_policy``): the tricks P makes against the
+    policy (refute.POLICIES[policy]) on this deal; None for the Python one to answer."""
+    hands = [pos.hand if i == me else deal[i] for i in range(len(pos.seats))]
+    tricks, _ = _search.versus_policy(hands, me, pos.trump, pos.trick, k, _BEAT[rules.must_beat],
+                                      rules.must_trump, rules.must_overtrump,
+                                      rules.trump_when_cannot_win == "may", policy, VERSUS_NODES)
+    return None if tricks < 0 else tricks
 
 
 STATS = {"undecided": 0}

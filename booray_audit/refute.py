@@ -11,7 +11,8 @@ opponent's cards in as few suits as possible) under two policies (win as cheaply
 possible; play the highest card), which settles most positions in a fraction of what
 the search costs.  The compiled judge first plays each deal out double dummy (every
 seat seeing every card, the others playing to stop P: ``double_dummy``, compiled in
-_search.c), which refutes whatever a policy refutes on that deal and some more.
+_search.c), which refutes whatever a policy refutes on that deal and some more; and
+plays the policies with their compiled twin (``versus_policy``), ``_best`` the reference.
 tests/test_refute.py holds it to the brute-force oracle.
 """
 
@@ -22,13 +23,15 @@ from .engine import beats, legal, winning
 from .rules import Rules
 
 
-def refutes(pos, k: int, rules: Rules, play_out=None) -> bool:
+def refutes(pos, k: int, rules: Rules, play_out=None, versus=None) -> bool:
     """True when some deal and policy keep even an all-seeing P under ``k`` more tricks
     (so the position is no cinch); False says nothing.  ``play_out(deal, pos, me, k,
     rules)``, when given, is tried first on each deal (``double_dummy`` or its compiled
     twin, with a budget): False refutes; True means P makes its tricks against the best
     defence there, so against no policy can it fail; None (past its budget) leaves that
-    deal to the policies."""
+    deal to the policies.  ``versus(deal, pos, me, k, rules, i)``, when given, plays the
+    i-th policy in place of ``_best`` (its compiled twin): the tricks P makes, or None
+    for ``_best`` to answer."""
     me = pos.seats.index(pos.me)
     for deal in _deals(pos, me):
         if deal is not None and play_out is not None:
@@ -37,8 +40,11 @@ def refutes(pos, k: int, rules: Rules, play_out=None) -> bool:
                 return True
             if made:
                 continue
-        for policy in (_cheapest, _highest):
-            if _best(deal, pos, me, k, rules, policy) < k:
+        for i, policy in enumerate(POLICIES):
+            tricks = versus(deal, pos, me, k, rules, i) if versus is not None and deal is not None else None
+            if tricks is None:
+                tricks = _best(deal, pos, me, k, rules, policy)
+            if tricks < k:
                 return True
     return False
 
@@ -257,3 +263,6 @@ def _highest(hand: int, cards: list[int], trump: int, rules: Rules) -> int:
     if not cards:
         return min(mine, key=lambda c: _strength(c, trump))
     return max(mine, key=lambda c: _strength(c, trump))
+
+
+POLICIES = (_cheapest, _highest)  # in this order in _search.c's versus_policy (0, 1)

@@ -131,6 +131,35 @@ def test_the_compiled_double_dummy_plays_as_the_python_one():
     assert compared >= 2000 and spent >= 100, (compared, spent)
 
 
+@pytest.mark.skipif(cinch._search is None, reason="the compiled search is not built here")
+def test_the_compiled_policy_play_out_makes_the_tricks_the_python_one_makes():
+    """Every deal the refuter tries, each policy, every need, under every variant of the
+    rules: the same tricks as refute._best; past its nodes it gives way (None)."""
+    from booray_audit.refute import POLICIES, _best
+    rng = random.Random(91)
+    compared = spent = 0
+    for i in range(300):
+        rules = VARIANTS[i % len(VARIANTS)]
+        pos, _ = random_position(rng, rules, suits=4, ranks=12, hand_size=5, players=(2, 8),
+                                 upcard=i % 2 == 0, tricks_first=i % 3)
+        me = pos.seats.index(pos.me)
+        for deal in _deals(pos, me):
+            if deal is None:
+                continue
+            for k in range(1, pos.hand.bit_count() + 1):
+                for which, policy in enumerate(POLICIES):
+                    want = _best(deal, pos, me, k, rules, policy)
+                    assert cinch._versus(deal, pos, me, k, rules, which) == want, (pos, deal, k, which)
+                    compared += 1
+                    hands = [pos.hand if j == me else deal[j] for j in range(len(pos.seats))]
+                    tricks, _ = cinch._search.versus_policy(
+                        hands, me, pos.trump, pos.trick, k, cinch._BEAT[rules.must_beat], rules.must_trump,
+                        rules.must_overtrump, rules.trump_when_cannot_win == "may", which, 2)
+                    assert tricks in (-1, want), (pos, deal, k, which)
+                    spent += tricks == -1
+    assert compared >= 3000 and spent >= 100, (compared, spent)
+
+
 def test_the_judge_answers_as_before_with_the_refuter_in_front():
     """A/B on every decision a seeded 6-player corpus meets: the refuter changes no answer
     the search gave; a check the search left undecidable may only become "no cinch".
