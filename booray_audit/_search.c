@@ -1526,6 +1526,8 @@ static int versus_turn(Versus *v, const u64 *hands, const int *ts, const int *tc
         cards[len++] = low_bit(low);
         for (int i = 0; i < na; i++) {
             int c = policy_card(v, now[after[i]], cards, len);
+            if (c < 0)
+                return v->stop = 1, best;  /* a seat out of cards (no play of the game): not taken */
             now[after[i]] &= ~(1ull << c);
             seats[len] = after[i];
             cards[len++] = c;
@@ -1548,7 +1550,7 @@ static int versus_turn(Versus *v, const u64 *hands, const int *ts, const int *tc
         }
         len = 0;
         for (int i = 0; i < at; i++) {
-            int c = policy_card(v, now[order[i]], cards, len);
+            int c = policy_card(v, now[order[i]], cards, len);  /* order: seats holding cards */
             now[order[i]] &= ~(1ull << c);
             seats[len] = order[i];
             cards[len++] = c;
