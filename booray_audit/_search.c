@@ -1226,6 +1226,15 @@ static int read_trick(PyObject *trick, Py_ssize_t tl, int n, int *seats, int *ca
     return 1;
 }
 
+/* the number of seats (a sequence with an entry per seat) and of cards in the trick so
+ * far: 0 with a Python error set */
+static int sizes(PyObject *seats, PyObject *trick, Py_ssize_t *n, Py_ssize_t *tl)
+{
+    *n = PySequence_Size(seats);
+    *tl = *n < 0 ? -1 : PySequence_Size(trick);
+    return *tl >= 0;
+}
+
 /* solve(hand, unseen, trump, me, counts, forbidden, holds, trick, k,
  *       must_beat, must_trump, must_overtrump, may_keep, max_nodes) -> (answer, nodes) */
 static PyObject *solve(PyObject *self, PyObject *args)
@@ -1238,11 +1247,8 @@ static PyObject *solve(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "KKiiOOOOiiiiiL", &hand, &unseen, &trump, &me, &counts, &forb, &holds,
                           &trick, &k, &must_beat, &must_trump, &must_overtrump, &may_keep, &max_nodes))
         return NULL;
-    Py_ssize_t n = PySequence_Size(counts);
-    if (n < 0)
-        return NULL;
-    Py_ssize_t tl = PySequence_Size(trick);
-    if (tl < 0)
+    Py_ssize_t n, tl;
+    if (!sizes(counts, trick, &n, &tl))
         return NULL;
     if (n > MAXS || n < 1 || tl > n || me < 0 || me >= n || trump < 0 || trump > 3)
         return Py_BuildValue("(iL)", -2, 0LL);
@@ -1404,11 +1410,8 @@ static PyObject *double_dummy(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OiiOiiiiiL", &hands, &me, &trump, &trick, &k, &must_beat, &must_trump,
                           &must_overtrump, &may_keep, &max_nodes))
         return NULL;
-    Py_ssize_t n = PySequence_Size(hands);
-    if (n < 0)
-        return NULL;
-    Py_ssize_t tl = PySequence_Size(trick);
-    if (tl < 0)
+    Py_ssize_t n, tl;
+    if (!sizes(hands, trick, &n, &tl))
         return NULL;
     if (n > MAXS || n < 1 || tl >= n || me < 0 || me >= n || trump < 0 || trump > 3 || max_nodes < 1
         || max_nodes > (1LL << 18))
@@ -1576,11 +1579,8 @@ static PyObject *versus_policy(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OiiOiiiiiiL", &hands, &me, &trump, &trick, &k, &must_beat, &must_trump,
                           &must_overtrump, &may_keep, &policy, &max_nodes))
         return NULL;
-    Py_ssize_t n = PySequence_Size(hands);
-    if (n < 0)
-        return NULL;
-    Py_ssize_t tl = PySequence_Size(trick);
-    if (tl < 0)
+    Py_ssize_t n, tl;
+    if (!sizes(hands, trick, &n, &tl))
         return NULL;
     if (n > MAXS || n < 1 || tl >= n || me < 0 || me >= n || trump < 0 || trump > 3 || policy < 0 || policy > 1)
         return Py_BuildValue("(iL)", -2, 0LL);
