@@ -207,6 +207,17 @@ DEAL_NODES = 5_000  # the refuter's double dummy, nodes per deal: ~50 ns each, c
 _BEAT = {"none": 0, "winner": 1, "previous": 2}
 
 
+def _duties(rules: Rules) -> tuple[int, bool, bool, bool]:
+    """The rules as _search.c's functions take them: must-beat, must-trump,
+    must-overtrump, and whether a trump that cannot win may be kept."""
+    return _BEAT[rules.must_beat], rules.must_trump, rules.must_overtrump, rules.trump_when_cannot_win == "may"
+
+
+def _seen(deal, pos: Position, me: int) -> list[int]:
+    """Every seat's cards on a deal of the unseen ones: P's own, the deal's for the rest."""
+    return [pos.hand if i == me else deal[i] for i in range(len(pos.seats))]
+
+
 class Undecided(Exception):
     """The search went past its node budget."""
 
@@ -311,10 +322,8 @@ class Solver:
         """Every step in C (_search.c), within ``nodes`` (0: no limit); None when it does
         not take the position (more than 10 seats, a seat known to hold two cards), for
         the Python steps to answer."""
-        r = self.rules
         answer, nodes = _search.solve(pos.hand, pos.unseen, pos.trump, self.me, pos.counts, pos.forbidden,
-                                      pos.holds, pos.trick, k, _BEAT[r.must_beat], r.must_trump,
-                                      r.must_overtrump, r.trump_when_cannot_win == "may", nodes)
+                                      pos.holds, pos.trick, k, *_duties(self.rules), nodes)
         self.nodes += nodes
         if answer == -2:
             return None
@@ -915,10 +924,8 @@ def _bounded(pos: Position, won: int, k: int, solver: Solver) -> Cinch | None:
 def _played_out(nodes: int):
     """refute.double_dummy, compiled, within ``nodes`` a deal: True, False or None."""
     def play_out(deal, pos, me, k, rules):
-        hands = [pos.hand if i == me else deal[i] for i in range(len(pos.seats))]
-        answer, _ = _search.double_dummy(hands, me, pos.trump, pos.trick, k, _BEAT[rules.must_beat],
-                                         rules.must_trump, rules.must_overtrump,
-                                         rules.trump_when_cannot_win == "may", nodes)
+        answer, _ = _search.double_dummy(_seen(deal, pos, me), me, pos.trump, pos.trick, k, *_duties(rules),
+                                         nodes)
         return None if answer < 0 else bool(answer)
     return play_out
 
@@ -929,10 +936,8 @@ VERSUS_NODES = 100_000  # P's turns in the compiled policy play-out; past them t
 def _versus(deal, pos, me, k, rules, policy):
     """refute._best, compiled (``_search.versus_policy``): the tricks P makes against the
     policy (refute.POLICIES[policy]) on this deal; None for the Python one to answer."""
-    hands = [pos.hand if i == me else deal[i] for i in range(len(pos.seats))]
-    tricks, _ = _search.versus_policy(hands, me, pos.trump, pos.trick, k, _BEAT[rules.must_beat],
-                                      rules.must_trump, rules.must_overtrump,
-                                      rules.trump_when_cannot_win == "may", policy, VERSUS_NODES)
+    tricks, _ = _search.versus_policy(_seen(deal, pos, me), me, pos.trump, pos.trick, k, *_duties(rules),
+                                      policy, VERSUS_NODES)
     return None if tricks < 0 else tricks
 
 

@@ -121,10 +121,8 @@ def test_the_compiled_double_dummy_plays_as_the_python_one():
             for k in range(1, pos.hand.bit_count() + 1):
                 for nodes in (30, 3_000):
                     want = double_dummy(deal, pos, me, k, rules, nodes)
-                    hands = [pos.hand if j == me else deal[j] for j in range(len(pos.seats))]
                     answer, visited = cinch._search.double_dummy(
-                        hands, me, pos.trump, pos.trick, k, cinch._BEAT[rules.must_beat], rules.must_trump,
-                        rules.must_overtrump, rules.trump_when_cannot_win == "may", nodes)
+                        cinch._seen(deal, pos, me), me, pos.trump, pos.trick, k, *cinch._duties(rules), nodes)
                     assert ({1: True, 0: False, -1: None}[answer], visited) == want, (pos, deal, k, nodes)
                     compared += 1
                     spent += want[0] is None
@@ -151,10 +149,8 @@ def test_the_compiled_policy_play_out_makes_the_tricks_the_python_one_makes():
                     want = _best(deal, pos, me, k, rules, policy)
                     assert cinch._versus(deal, pos, me, k, rules, which) == want, (pos, deal, k, which)
                     compared += 1
-                    hands = [pos.hand if j == me else deal[j] for j in range(len(pos.seats))]
                     tricks, _ = cinch._search.versus_policy(
-                        hands, me, pos.trump, pos.trick, k, cinch._BEAT[rules.must_beat], rules.must_trump,
-                        rules.must_overtrump, rules.trump_when_cannot_win == "may", which, 2)
+                        cinch._seen(deal, pos, me), me, pos.trump, pos.trick, k, *cinch._duties(rules), which, 2)
                     assert tricks in (-1, want), (pos, deal, k, which)
                     spent += tricks == -1
     assert compared >= 3000 and spent >= 100, (compared, spent)
