@@ -904,22 +904,24 @@ static int rows_for(const State *st)
 
 static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix);
 
+/* p's answer before the memo is asked: 1 (no trick left to win), 0 (too few cards left
+ * to win them), -1 (ask it) */
+static inline int settled(const Search *s, const State *st)
+{
+    if (st->k <= 0)
+        return 1;
+    return pc(st->hand) + in_trick(st, s->me) < st->k ? 0 : -1;
+}
+
 /* p's first steps, for a kid: the answer without the memo, or the key (of the relaxed
  * position in the relaxed game, as p makes it) with its slot's lines asked for */
 static void prepare(const Search *s, Kid *kid)
 {
     State *st = &kid->st;
-    if (st->k <= 0) {
-        kid->now = 1;
+    if ((kid->now = settled(s, st)) >= 0)
         return;
-    }
     if (s->relaxed)
         relax(s, st, held_by_me(s, st));  /* as p does; a second time changes nothing */
-    if (pc(st->hand) + in_trick(st, s->me) < st->k) {
-        kid->now = 0;
-        return;
-    }
-    kid->now = -1;
     make_key(s, st, &kid->key);
     kid->prefix = hash_prefix(&kid->key, s->n);
     if (cap) {
@@ -1034,17 +1036,15 @@ static int distinct(u64 options, u64 unseen, int *out)
 
 static int p(Search *s, const State *st)
 {
-    if (st->k <= 0)
-        return 1;
+    int now = settled(s, st);  /* relaxing changes neither the hand, the trick nor the need */
+    if (now >= 0)
+        return now;
     State relaxed;
     if (s->relaxed) {
         relaxed = *st;
         relax(s, &relaxed, held_by_me(s, st));
         st = &relaxed;
     }
-    int mine_in = in_trick(st, s->me);
-    if (pc(st->hand) + mine_in < st->k)
-        return 0;
     Key key;
     make_key(s, st, &key);
     return p_keyed(s, st, &key, hash_prefix(&key, s->n));
