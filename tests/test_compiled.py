@@ -5,11 +5,13 @@ for undecidable checks it now settles."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
 import random
 import subprocess
-import sysconfig
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
 import pytest
 
@@ -25,8 +27,7 @@ STD = profile("standard")
 compiled = pytest.mark.skipif(cinch._search is None, reason="the compiled search is not built here")
 
 
-def _compiler_works(tmp_path) -> bool:
-    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+def _compiler_works(tmp_path, cc: list[str]) -> bool:
     src = tmp_path / "probe.c"
     src.write_text("int probe(void) { return 0; }\n")
     try:
@@ -36,13 +37,39 @@ def _compiler_works(tmp_path) -> bool:
         return False
 
 
-def test_built_wherever_a_compiler_works(tmp_path):
-    """An install on a machine with a working C compiler builds the search (CI has one); with
-    none (``CC=false``) the pure-Python search runs and `--version` says so."""
-    if _compiler_works(tmp_path):
-        assert cinch._search is not None and cinch.SOLVER == "compiled"
+def _build(files) -> tuple[list[Path], list[Path]]:
+    """Among ``files``, the compiled search's modules and the notes a build leaves where it
+    could not compile it (setup.py)."""
+    files = [Path(f) for f in files]
+    modules = [f for f in files if f.name.startswith("_search.") and f.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    return [f for f in modules if f.exists()], [f for f in files if f.name == "_search.unbuilt" and f.exists()]
+
+
+def test_built_wherever_the_installs_compiler_works(tmp_path):
+    """An install whose C compiler works builds the search (CI has one); one whose compiler
+    does not (none on the machine, or ``CC=false``) runs the pure-Python search, and
+    `--version` says so.  The build names the compiler it could not build with in
+    ``_search.unbuilt`` (setup.py): that compiler must not work, or the C file is broken.
+    The install is read where the tests import the package from (an editable install)
+    and in the installed files (``pip install .``, the tests run from a checkout)."""
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        pytest.skip("the pure-Python search was asked for")
+    here = Path(cinch.__file__).parent
+    # every copy on the path: a checkout's own metadata (egg-info) may come first
+    installed = [f.locate() for d in importlib.metadata.distributions(name="booray-audit") for f in d.files or ()]
+    modules, notes = _build([*here.iterdir(), *installed])
+    assert modules or notes, "no build of the compiled search: neither its module nor a note of why not"
+    for note in notes:
+        cc = note.read_text().split()
+        assert not cc or not _compiler_works(tmp_path, cc), f"{' '.join(cc)} works, but the search was not built"
+    beside, _ = _build(here.iterdir())
+    if not beside:  # the package imported is one the compiled search was not built into
+        assert cinch._search is None and cinch.SOLVER == "pure Python"
+    elif cinch._search is None:  # built, but not importable: only a CPU without popcnt may refuse it
+        with pytest.raises(ImportError, match="popcnt"):
+            importlib.import_module("booray_audit._search")
     else:
-        assert cinch.SOLVER == "pure Python"
+        assert cinch.SOLVER == "compiled"
 
 
 def test_the_pure_python_search_can_be_asked_for():
