@@ -67,9 +67,19 @@ def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | Unreadable
             yield number, NOT_UTF8
 
 
+def _unended(text: str) -> str:
+    """A line without its line end (`\n` or `\r\n`); any other carriage return stays, to be
+    shown where it is."""
+    if text.endswith("\n"):
+        return text[:-2] if text.endswith("\r\n") else text[:-1]
+    return text
+
+
 def _kind(text: str) -> str:
     s = text.lstrip(" \t\ufeff")
-    if not s or s[0] in "#\r\n":
+    # blank as the grammar's line break reads one: spaces, a comment, then \n or \r\n; a
+    # carriage return before anything else is an event line, which Lark reports
+    if not s or s[0] == "#" or s == "\n" or s == "\r\n":
         return "blank"
     if s[0] == "[":
         return "tag"
@@ -233,7 +243,7 @@ class Reader:
         if len(message) > 300:  # a message quoting a huge value
             message = message[:299] + "…"
         text = text if isinstance(text, str) else ""
-        return r.SyntaxProblem(self.path, line, column, message, text.rstrip("\r\n"))
+        return r.SyntaxProblem(self.path, line, column, message, _unended(text))
 
     def _parse(self, start: int, body: list) -> tuple[list, list]:
         """Parse a chunk (a plain one without Lark: strict.py); on failure, find every bad
@@ -259,7 +269,7 @@ class Reader:
             try:
                 syntax.parser().parse(text)
             except syntax.UnexpectedInput as e:
-                column, message = syntax.explain(e, text.rstrip("\r\n"))
+                column, message = syntax.explain(e, _unended(text))
                 problems.append(self._problem(n, column, message, text))
             except syntax.TooBig as e:
                 problems.append(self._problem(n, e.column, str(e), text))

@@ -162,7 +162,7 @@ class SyntaxProblem:
             return head
         # a long line is shown as a window around the column
         start = max(0, min(self.column - 40, len(self.text) - 80))
-        shown = self.text[start:start + 80]
+        shown = self.text[start:start + 80].replace("\r", "␍")  # one column, as the caret counts it
         lead = "…" if start else ""
         tail = "…" if start + 80 < len(self.text) else ""
         return f"{head}\n    {lead}{shown}{tail}\n    {' ' * (self.column - 1 - start + len(lead))}^"

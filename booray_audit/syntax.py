@@ -251,6 +251,9 @@ def _hint(word: str) -> str | None:
 def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
     """(column, message) for a Lark error on one line, in card-player words."""
     column, message = _explain(err, line_text)
+    if line_text[column - 1:column] == "\r":  # a line end of another system, or of two mixed
+        return column, ("a carriage return inside the line (shown as ␍): the file mixes line ends; "
+                        "save it with ordinary ones")
     start, word = _whole_word(line_text, column)
     words = line_text.split()
     if message.startswith("unknown event") and len(words) > 1 and words[1].lower() in _DECISION_WORDS:

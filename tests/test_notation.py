@@ -290,3 +290,27 @@ def test_an_error_at_the_end_of_a_line_that_ends_in_a_comment():
     problems = [it for it in notation.read(io.BytesIO(data), "f.bhh") if isinstance(it, r.SyntaxProblem)]
     assert problems and str(problems[0]).startswith("f.bhh:1:")
     assert "expected a number or a player's name, found the end of the line" in str(problems[0])
+
+
+def _problems(data: bytes) -> list:
+    return [it for it in notation.read(io.BytesIO(data), "f.bhh") if isinstance(it, r.SyntaxProblem)]
+
+
+def test_a_carriage_return_inside_a_line_is_an_error_at_its_place_never_a_blank_line():
+    """A line break of another system (a lone `\\r`, `\\n\\r`, `\\r\\r\\n`) is no line end to
+    the grammar.  A line that began with one was once taken for a blank line and dropped, its
+    deal or trick with it, without a word; a stray one inside a line read as a space."""
+    hand = b"Hand 1\nDealer Cal\nDeal Ann 2h 3h 4h 5h 6h\n%sTrick 1: Ann 2h, Cal 2s\n"
+    for line, column, data in ((4, 1, hand % b"\r"),  # `\n\r` line ends
+                               (3, 21, b"Hand 1\nDealer Cal\nDeal Ann 2h 3h 4h 5h\r6h\n"),
+                               (3, 24, b"Hand 1\r\nDealer Cal\r\nDeal Ann 2h 3h 4h 5h 6h\r\r\n")):
+        problems = _problems(data)
+        assert [(p.line, p.column) for p in problems] == [(line, column)], data
+        shown = str(problems[0])
+        assert shown.startswith(f"f.bhh:{line}:{column}: a carriage return inside the line"), shown
+        assert "␍" in shown.splitlines()[1] and "\r" not in shown  # seen, and no cursor sent home
+        assert shown.splitlines()[2].index("^") == shown.splitlines()[1].index("␍")
+    # what the grammar reads as line ends still is: \r\n, blank and comment lines, a comment
+    # holding a carriage return, and a last line ending in \r alone (taken as a line end)
+    sessions, problems = notation.read_text("Hand 1\r\n  \r\n# c\r\nDealer Cal # a \r b\r\n\r\nTrump s\r")
+    assert problems == [] and [type(e).__name__ for e in sessions[0].hands[0].events] == ["Dealer", "Trump"]

@@ -69,7 +69,9 @@ WORDS = ["Hand", "hand 7", "Trick", "Tricks", "Net", "Dispute", "Deal", "Up", "T
          "3", "-2", "+4", "0", "99999999999", "{note}", "#", '"Big Ben"', "all", "none", "renege", "s",
          "x", "  ", "", "[Event \"x\"]", "As", "ace", "J♦", '"a#b"]', "[Rule", '"limit=100"]', '\\"', "\t",
          # commas, colons and arrows written against a word
-         "->Qc", "Qc->2d", "2d->", "->->", "Ann:", "1:Ann", ",Ben", "Qs,", ",", ",,", ":", "-"]
+         "->Qc", "Qc->2d", "2d->", "->->", "Ann:", "1:Ann", ",Ben", "Qs,", ",", ",,", ":", "-",
+         # carriage returns but at a line's end: the grammar reads them as no space
+         "\r", "2d\r", "\rAnn", "\r\r"]
 
 
 def test_mutated_lines_are_read_alike_or_left_to_lark():
@@ -103,6 +105,19 @@ TAGS = [('[Event "Thursday game"]', True), ('  [ Rule\t"limit=100" ]  ', True), 
         ('[Event "café"]', False), ('[Event "x"] # a comment', False), ('[Event "x"] {note}', False),
         ('[Event "x"', False), ('Event "x"]', False), ('[1Event "x"]', False), ('[Event x]', False),
         ('[Event "x"]]', False)]
+
+
+def test_a_carriage_return_but_at_the_line_end_leaves_the_hand_to_lark():
+    """Found by a longer run of the mutation fuzz: the fast reader read a lone `\r` inside a
+    line as a space, where the grammar reads it as an error."""
+    hand = "Hand 1\r\nDealer Cal\r\nDeal Ann 2h 3h 4h 5h 6h%s\r\n"
+    assert strict.items([(1, "Hand 1\r\n"), (2, "Dealer Cal\r\n")]) is not None  # \r\n ends: taken
+    for stray in (" \r", "\r", " \r 7h"):
+        body = [(n, text + "\n") for n, text in enumerate((hand % stray).split("\n")[:-1], 1)]
+        assert strict.items(body) is None, stray
+    assert strict.items([(1, "Hand 1\n"), (2, "\rDealer Cal\n")]) is None
+    assert strict.items([(1, "Hand 1\n"), (2, "Dealer Cal\r")]) is None  # a last line's lone \r: Lark's
+    assert strict.items([(1, "Hand 1\n"), (2, "\r ")]) is None
 
 
 def test_tag_lines_are_read_alike_and_plain_ones_fast():
