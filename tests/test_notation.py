@@ -314,3 +314,36 @@ def test_a_carriage_return_inside_a_line_is_an_error_at_its_place_never_a_blank_
     # holding a carriage return, and a last line ending in \r alone (taken as a line end)
     sessions, problems = notation.read_text("Hand 1\r\n  \r\n# c\r\nDealer Cal # a \r b\r\n\r\nTrump s\r")
     assert problems == [] and [type(e).__name__ for e in sessions[0].hands[0].events] == ["Dealer", "Trump"]
+
+
+def test_a_file_the_grammar_refuses_is_never_read_without_a_problem():
+    """The grammar over the whole file against the reader (hand by hand, the fast reader
+    first): randomly edited files that the grammar refuses must give a syntax problem, never
+    a quiet reading with lines left out (how the lines begun with a carriage return went)."""
+    import random
+
+    from .test_strict import FILES, WORDS
+    rng = random.Random(7)
+    bases = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 20_000]
+    words = WORDS + ["\r", "\t", "\ufeff", "[", "]", "{", "}", '"', "#x", "hand 3"]
+    refused = 0
+    for _ in range(1500):
+        lines = rng.choice(bases).split("\n")
+        a = rng.randrange(max(1, len(lines) - 30))
+        lines = lines[:6] + lines[a:a + 30]
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            if rng.random() < 0.2:
+                lines[i] = rng.choice(words) + lines[i]
+                continue
+            line = lines[i].split(" ")
+            line.insert(rng.randrange(len(line) + 1), rng.choice(words))
+            lines[i] = " ".join(line)
+        text = "\n".join(lines) + "\n"
+        try:
+            syntax.parser().parse(text)
+            continue
+        except (syntax.UnexpectedInput, syntax.TooBig, syntax.CardError, ValueError):
+            refused += 1
+        assert _problems(text.encode("utf-8")), text
+    assert refused > 300
