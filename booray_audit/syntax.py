@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -251,9 +252,17 @@ def _hint(word: str) -> str | None:
 def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
     """(column, message) for a Lark error on one line, in card-player words."""
     column, message = _explain(err, line_text)
-    if line_text[column - 1:column] == "\r":  # a line end of another system, or of two mixed
+    at = line_text[column - 1:column]
+    if at == "\r":  # a line end of another system, or of two mixed
         return column, ("a carriage return inside the line (shown as ␍): the file mixes line ends; "
                         "save it with ordinary ones")
+    kind = unicodedata.category(at) if at and at not in " \t" else ""
+    if kind == "Cc":
+        return column, f"a control character here (U+{ord(at):04X}), which no record holds: delete it"
+    if kind in ("Zs", "Cf"):  # a no-break or zero-width space, say
+        return column, (f"an invisible character here ({unicodedata.name(at, 'unnamed').lower()}, "
+                        f"U+{ord(at):04X}) where a plain space or a word belongs: retype the spaces around "
+                        "it (text copied from a web page or a chat often carries them)")
     start, word = _whole_word(line_text, column)
     words = line_text.split()
     if message.startswith("unknown event") and len(words) > 1 and words[1].lower() in _DECISION_WORDS:

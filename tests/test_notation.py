@@ -347,3 +347,15 @@ def test_a_file_the_grammar_refuses_is_never_read_without_a_problem():
             refused += 1
         assert _problems(text.encode("utf-8")), text
     assert refused > 300
+
+
+def test_an_invisible_character_is_named_where_it_is():
+    """Text copied from a web page or a chat carries no-break and zero-width spaces; the
+    grammar reads them as no space.  The message names the character at its column instead
+    of "found the end of the line" at what looks like a space."""
+    data = "Hand 1\nDealer Cal\nDeal Ann\u00a02h 3h 4h 5h 6h\nTrick 1: Ann 2h,\u200b Cal 3s\nDeal Cal 2s\x013s\n"
+    problems = _problems(data.encode("utf-8"))
+    assert [(p.line, p.column) for p in problems] == [(3, 9), (4, 17), (5, 12)]
+    assert "invisible character here (no-break space, U+00A0)" in problems[0].message
+    assert "invisible character here (zero width space, U+200B)" in problems[1].message
+    assert problems[2].message == "a control character here (U+0001), which no record holds: delete it"
