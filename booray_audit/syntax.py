@@ -244,6 +244,8 @@ def _hint(word: str) -> str | None:
     if w in _RANK_WORDS:
         return (f"expected a card like `Qs` or `10h`, found `{word}`: write the rank as one letter or "
                 f"number, like `{_RANK_WORDS[w]}s` for the {w} of spades")
+    if word in (">", "=>", "→", "-->", "—>", "–>", "->>"):
+        return f"the cards drawn follow `->` (a hyphen, then `>`), not `{word}`"
     if re.fullmatch(r"1[shdc]", w):
         return f"expected a card like `Qs` or `10h`, found `{word}`: a ten is `T` or `10` (`T{w[1]}` or `10{w[1]}`)"
     return None

@@ -51,6 +51,8 @@ def test_messages_in_card_player_words():
         "Hand 1\nUp\n": "expected a card like `Qs` or `10h`, found the end of the line",
         "Hand 1\nNet Ann lots\n": "expected a chip amount like `+4` or `-6`, found `lots`",
         '[Event "unclosed\n': "expected",
+        "Hand 1\nAnn play 2h 3h > 4s 5s\n": "the cards drawn follow `->` (a hyphen, then `>`), not `>`",
+        "Hand 1\nAnn play 2h \u2192 4s\n": "the cards drawn follow `->` (a hyphen, then `>`), not `\u2192`",
     }
     for text, message in cases.items():
         _, problems = read(text)
