@@ -233,22 +233,48 @@ def _whole_word(text: str, column: int) -> tuple[int, str]:
     return start + 1, m.group(0) if m else ""
 
 
-def _hint(word: str) -> str | None:
-    """How to write what a person typed in words (`hearts`, `plays`, `Ace`, `1h`)."""
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10}
+_ARROWS = (">", "=>", "→", "-->", "—>", "–>", "->>")
+
+
+def _hint(word: str, expected: set | None) -> str | None:
+    """How to write what a person typed in words (`hearts`, `plays`, `Ace`, `1h`, `three`)
+    where the parser expected what the words stand for (``expected``: its token names; None
+    where it stopped inside the word, having read its start as something: `plays` as `play`)."""
     w = word.lower().strip(".:;!")
+    anything = expected is None
+    expected = expected or set()
+    card = anything or "CARD" in expected
     suit = _SUIT_WORDS.get(w.rstrip("s"))
-    if suit:
+    if suit and (anything or "SUIT" in expected):
         return f"a suit is one letter: write `{suit}` (s h d c), not `{word}`"
-    if w in _DECISION_WORDS:
+    if suit and card:
+        return (f"expected a card like `Qs` or `10h`, found `{word}`: a card is its rank then one suit "
+                f"letter, like `A{suit}` or `10{suit}`")
+    if w in _DECISION_WORDS and (anything or expected & {"PASS", "PLAY", "DRAW"}):
         return f"a player's decision is `play`, `pass` or `draw`, not `{word}`"
-    if w in _RANK_WORDS:
+    if w in _RANK_WORDS and card:
         return (f"expected a card like `Qs` or `10h`, found `{word}`: write the rank as one letter or "
                 f"number, like `{_RANK_WORDS[w]}s` for the {w} of spades")
-    if word in (">", "=>", "→", "-->", "—>", "–>", "->>"):
+    if w in _NUMBER_WORDS and expected & {"INT", "SIGNED"}:
+        n = _NUMBER_WORDS[w]
+        return (f"expected {'a number' if 'INT' in expected else 'a chip amount'}, found `{word}`: write it "
+                f"in digits, like `{n}`" + ("" if "INT" in expected else f" (`+{n}` won, `-{n}` lost)"))
+    if word in _ARROWS and (anything or "_ARROW" in expected):
         return f"the cards drawn follow `->` (a hyphen, then `>`), not `{word}`"
-    if re.fullmatch(r"1[shdc]", w):
+    if re.fullmatch(r"1[shdc]", w) and card:
         return f"expected a card like `Qs` or `10h`, found `{word}`: a ten is `T` or `10` (`T{w[1]}` or `10{w[1]}`)"
     return None
+
+
+def _expected(err: UnexpectedInput) -> set:
+    """The token names the parser could have taken where it stopped."""
+    if isinstance(err, UnexpectedToken):
+        return set(err.accepts or err.expected or ())
+    if isinstance(err, UnexpectedCharacters):
+        return set(err.allowed or ())
+    return set(getattr(err, "expected", None) or ())
 
 
 def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
@@ -269,7 +295,7 @@ def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
     words = line_text.split()
     if message.startswith("unknown event") and len(words) > 1 and words[1].lower() in _DECISION_WORDS:
         start, word = line_text.index(words[1], start - 1 + len(words[0])) + 1, words[1]
-    hint = _hint(word) if word else None
+    hint = _hint(word, _expected(err) if start == column else None) if word else None
     if hint is None:  # at a comma or the line's end: a card typed with a letter too many (`9hh`)
         before = line_text[:column - 1].rstrip(" \t,")
         prev = before.split()[-1] if before.split() else ""

@@ -53,6 +53,14 @@ def test_messages_in_card_player_words():
         '[Event "unclosed\n': "expected",
         "Hand 1\nAnn play 2h 3h > 4s 5s\n": "the cards drawn follow `->` (a hyphen, then `>`), not `>`",
         "Hand 1\nAnn play 2h \u2192 4s\n": "the cards drawn follow `->` (a hyphen, then `>`), not `\u2192`",
+        # a word's hint only where the parser expected what the word stands for
+        "Hand 1\nTricks Ann three\n": "expected a number, found `three`: write it in digits, like `3`",
+        "Hand 1\nNet Ann five\n": "expected a chip amount, found `five`: write it in digits, like `5`",
+        "Hand 1\nDeal Ann hearts\n": "expected a card like `Qs` or `10h`, found `hearts`: a card is its rank",
+        "Hand 1\nTricks Ann 1 Ben plays\n": "expected a number, found `plays`",
+        "Hand 1\nTrump hearts\n": "a suit is one letter: write `h` (s h d c), not `hearts`",
+        "Hand 1\nAnn plays 2h\n": "a player's decision is `play`, `pass` or `draw`, not `plays`",
+        "Hand 1\nAnn play ace\n": "expected a card like `Qs` or `10h`, found `ace`: write the rank",
     }
     for text, message in cases.items():
         _, problems = read(text)
