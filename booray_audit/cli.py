@@ -23,7 +23,7 @@ UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageE
 from . import notation
 from .audit import HandReport, audit
 from .cinch import NODES
-from .record import SyntaxProblem, printable
+from .record import SyntaxProblem, Trick, printable
 from .rules import PROFILES, TOGGLES, Rules, RulesError, profile, resolve, with_toggle
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -324,6 +324,10 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - 
         return UNREADABLE
     original = raw.decode("utf-8", "replace").replace("\r\n", "\n")
     text = write(sessions, Comments(original))
+    for hand, tricks in _seat_order_unproven(raw, file, sessions):
+        _err(f"{printable(file)}: hand {hand}: trick {', '.join(map(str, tricks))} written by seat order, where the "
+             "record does not prove who played each card after the leader's: the tidy form names the players "
+             "the seats give, and `check` takes names as written; check the file as it is")
     if check_only:
         if original == text:
             return CLEAN
@@ -334,6 +338,26 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - 
         return FINDINGS
     sys.stdout.write(text)
     return CLEAN
+
+
+def _seat_order_unproven(raw: bytes, file: str, sessions) -> list[tuple[int, list[int]]]:
+    """(hand, tricks) of the seat-order tricks whose players after the leader the record does
+    not prove: a card short, or `Seats` contradicted (the audit's knowledge says which).  The
+    tidy form writes every trick with its names, so the check of a tidy file would take them
+    as written."""
+    if not any(t.by_seat for s in sessions for h in s.hands for t in h.events if isinstance(t, Trick)):
+        return []
+    import io
+    out = []
+    for item in audit(notation.read(io.BytesIO(raw), file)):
+        if not isinstance(item, HandReport) or item.replay.know is None:
+            continue
+        know = item.replay.know
+        tricks = [know.numbered(n) for n, t in enumerate(know.recorded, 1) if t.by_seat and (
+            t.loose or know.seats_doubted or n - 1 in know.unplaced)]
+        if tricks:
+            out.append((item.hand.number, tricks))
+    return out
 
 
 @app.command()

@@ -73,6 +73,23 @@ def test_fmt_prints_canonical_form_and_check_mode(tmp_path):
     assert run_cli("fmt", "--check", CORPUS / "14-spellings.bhh").returncode == 1
 
 
+def test_fmt_warns_where_naming_a_seat_order_tricks_players_asserts_more_than_the_record(tmp_path):
+    """The tidy form writes every trick with its players' names.  Where a seat-order trick's
+    players after the leader are not proven (the declarations contradict `Seats`; a card
+    short), a check of the tidy file would take the names as written: fmt says so."""
+    head = '[Seats "Ann Ben Cal"]\n\nHand 1\nDealer Cal\nUp 6s\n'
+    cases = {"Ben play\nAnn play\nCal play\nTrick 1: Ann: 2h 3h 4h\n": b"hand 1: trick 1 written by seat order",
+             "Ann play\nBen play\nCal play\nTrick 1: Ann: 2h 3h 4h\nTrick 2: Ann: 5h 6h\n":
+                 b"hand 1: trick 2 written by seat order",
+             "Ann play\nBen play\nCal play\nTrick 1: Ann: 2h 3h 4h\n": None}
+    for i, (body, warning) in enumerate(cases.items()):
+        path = tmp_path / f"s{i}.bhh"
+        path.write_text(head + body)
+        p = run_cli("fmt", path)
+        assert p.returncode == 0 and b"Trick 1: Ann 2h, Ben 3h, Cal 4h" in p.stdout, p.stderr
+        assert (warning in p.stderr) if warning else p.stderr == b"", p.stderr
+
+
 def test_rules_lists_profiles_and_toggles(tmp_path):
     p = run_cli("rules")
     assert p.returncode == 0 and b"wikipedia" in p.stdout and b"basic" in p.stdout
