@@ -324,10 +324,11 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - 
         return UNREADABLE
     original = raw.decode("utf-8", "replace").replace("\r\n", "\n")
     text = write(sessions, Comments(original))
-    for hand, tricks in _seat_order_unproven(raw, file, sessions):
-        _err(f"{printable(file)}: hand {hand}: trick {', '.join(map(str, tricks))} written by seat order, where the "
-             "record does not prove who played each card after the leader's: the tidy form names the players "
-             "the seats give, and `check` takes names as written; check the file as it is")
+    hands = _read_otherwise(raw, file, sessions, text)
+    if hands:
+        _err(f"{printable(file)}: {'hands' if len(hands) > 1 else 'hand'} {', '.join(map(str, hands))}: `check` "
+             "reads the tidy form otherwise than the file (it writes out trick numbers, or the players of "
+             "seat-order tricks, that the record only implies); check the file as written")
     if check_only:
         if original == text:
             return CLEAN
@@ -340,24 +341,23 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - 
     return CLEAN
 
 
-def _seat_order_unproven(raw: bytes, file: str, sessions) -> list[tuple[int, list[int]]]:
-    """(hand, tricks) of the seat-order tricks whose players after the leader the record does
-    not prove: a card short, or `Seats` contradicted (the audit's knowledge says which).  The
-    tidy form writes every trick with its names, so the check of a tidy file would take them
-    as written."""
-    if not any(t.by_seat for s in sessions for h in s.hands for t in h.events if isinstance(t, Trick)):
+def _read_otherwise(raw: bytes, file: str, sessions, tidy: str) -> list[int]:
+    """The hands whose findings or undecidable checks differ between the file and its tidy
+    form.  The tidy form writes every trick numbered and with its players' names, where the
+    record may only imply them (an unnumbered trick, a seat-order one); `check` reads what is
+    written out as given, and what is implied with care.  Asked only of a file with such a
+    trick (a log written out in full reads the same)."""
+    if all(t.written and not t.by_seat for s in sessions for h in s.hands for t in h.events if isinstance(t, Trick)):
         return []
     import io
-    out = []
-    for item in audit(notation.read(io.BytesIO(raw), file)):
-        if not isinstance(item, HandReport) or item.replay.know is None:
-            continue
-        know = item.replay.know
-        tricks = [know.numbered(n) for n, t in enumerate(know.recorded, 1) if t.by_seat and (
-            t.loose or know.seats_doubted or n - 1 in know.unplaced)]
-        if tricks:
-            out.append((item.hand.number, tricks))
-    return out
+
+    def verdicts(data: bytes) -> dict:
+        return {(item.session, item.hand.number): (
+            sorted((f.kind, f.trick or 0, f.player or "") for f in item.findings),
+            sorted((u.kind, u.trick or 0, u.player or "") for u in item.replay.undecidable))
+            for item in audit(notation.read(io.BytesIO(data), file)) if isinstance(item, HandReport)}
+    before, after = verdicts(raw), verdicts(tidy.encode("utf-8"))
+    return sorted({number for (session, number), got in before.items() if after.get((session, number)) != got})
 
 
 @app.command()
