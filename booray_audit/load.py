@@ -219,12 +219,24 @@ class Edit:
     unchanged: int = 0
     settings: str | None = None  # the stored session's, when it was audited otherwise
     tags_changed: bool = False
+    # the stored session's last hand, cut off when the file was imported (a log being
+    # written), whose lines go on in the file now: the log grew, no edit (``grew``)
+    went_on: int | None = None
+
+    @property
+    def grew(self) -> bool:
+        """Only the stored last hand went on, and hands may follow it: stored again without
+        ``--replace``, as a log that grew (the whole session, keeping its id)."""
+        return self.went_on is not None and not (self.tags_changed or self.settings or self.removed)
 
     def changes(self) -> str:
         parts = ["the session's tags changed"] if self.tags_changed else []
         if self.settings:
             parts.append(f"stored as audited with {self.settings}")
-        for what, numbers in (("changed", self.changed), ("new", self.added), ("gone", self.removed)):
+        if self.went_on is not None:
+            parts.append(f"hand {self.went_on} went on (it was cut off when the file was imported before)")
+        for what, numbers in (("changed", [n for n in self.changed if n != self.went_on]), ("new", self.added),
+                              ("gone", self.removed)):
             if numbers:
                 parts.append(f"{_numbers(numbers)} {what}")
         if self.unchanged:
@@ -262,7 +274,7 @@ def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, rep
         con.execute("""CREATE TEMP TABLE tail AS SELECT session_id AS skey, count(*) AS m,
                        arg_max(chain, stage_seq) AS chain FROM sh GROUP BY session_id""")
         placed, replaced = _place(con, origin, settings, out)
-        if out.edits and not replace:
+        if not replace and any(not e.grew for e in out.edits):
             out.refused = True
             con.execute("ROLLBACK")
             return out
@@ -358,6 +370,16 @@ def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
             e.changed.append(n)
         else:
             e.unchanged += 1
+    last = max((n for n, gone, added, _ in rows if not added), default=None)
+    if e.changed == [last]:
+        # cut off: not finished (tricks missing or short), and the file's lines of it go on
+        # where the stored ones stop; lines added to a finished hand are an edit
+        old = con.execute("SELECT text FROM hands WHERE session_id = ? AND number = ? AND NOT complete",
+                          [sid, last]).fetchall()
+        now = con.execute("SELECT DISTINCT text FROM sh WHERE session_id = ? AND number = ?",
+                          [str(skey), last]).fetchall()
+        if len(old) == len(now) == 1 and now[0][0].startswith(old[0][0]):
+            e.went_on = last
     return e
 
 

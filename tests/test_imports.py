@@ -165,6 +165,36 @@ def test_a_log_that_grew_adds_its_new_hands_to_its_session(tmp_path, monkeypatch
     assert b"24 hands, 13 new, 11 already stored" in p.stdout and content(db2) == whole
 
 
+@pytest.mark.parametrize("cut", [8, 16])  # inside hand 12's deals; after some of its tricks
+def test_a_log_imported_while_a_hand_was_being_written_grows_without_replace(tmp_path, monkeypatch, capsys,
+                                                                          cut):
+    """An online game's log imported from cron can be read while a hand is half written: that
+    hand is stored cut off.  When the log has grown, the hand going on is no edit: the session
+    is stored again (keeping its id), as a whole fresh import stores it, without --replace."""
+    db = tmp_path / "b.duckdb"
+    log = tmp_path / "tonight.bhh"
+    lines = HOME.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:HAND_12 + cut]))
+    run_here(monkeypatch, capsys, "import", log, "--db", db)
+    [(session, _)] = sessions(db)
+    log.write_text("".join(lines))
+    code, out, err = run_here(monkeypatch, capsys, "import", log, "--db", db)
+    assert code == 1 and err == "", err  # findings, nothing refused
+    assert "hand 12 went on (it was cut off when the file was imported before)" in out
+    assert "24 hands, 24 new, 0 already stored, 12 replaced" in out  # as --replace counts
+    assert sessions(db) == [(session, 24)]
+    assert content(db) == content(fresh(tmp_path, HOME.read_bytes(), "whole"))
+    # an edit of that hand (not lines added to it) is still refused, and so is a change before
+    # it, and a line added to a finished last hand (a claim written in afterwards)
+    whole = "".join(lines)
+    for edited in (whole.replace("Deal Sybil Kh 7h Th 3h 2d", "Deal Sybil Kh 7h Th 2h 3d"),
+                   "".join(lines[:HAND_12 + cut]).replace("Dealer Alice", "Dealer Judy"),
+                   whole.rstrip("\n") + "\nDispute Alice renege 2\n"):
+        log.write_text(edited)
+        code, _, err = run_here(monkeypatch, capsys, "import", log, "--db", db)
+        assert code == 4 and "not imported, the database is unchanged" in err, err
+
+
 def test_a_stored_session_then_new_ones_in_one_file_keep_their_order(tmp_path, monkeypatch, capsys,
                                                                         replays):
     """The hands of a stored session wait for the store's answer; the sessions after it
