@@ -67,14 +67,6 @@ def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | Unreadable
             yield number, NOT_UTF8
 
 
-def _unended(text: str) -> str:
-    """A line without its line end (`\n` or `\r\n`); any other carriage return stays, to be
-    shown where it is."""
-    if text.endswith("\n"):
-        return text[:-2] if text.endswith("\r\n") else text[:-1]
-    return text
-
-
 def _kind(text: str) -> str:
     s = text.lstrip(" \t\ufeff")
     # blank as the grammar's line break reads one: spaces, a comment, then \n or \r\n; a
@@ -243,7 +235,7 @@ class Reader:
         if len(message) > 300:  # a message quoting a huge value
             message = message[:299] + "…"
         text = text if isinstance(text, str) else ""
-        return r.SyntaxProblem(self.path, line, column, message, _unended(text))
+        return r.SyntaxProblem(self.path, line, column, message, r.unended(text))
 
     def _parse(self, start: int, body: list) -> tuple[list, list]:
         """Parse a chunk (a plain one without Lark: strict.py); on failure, find every bad
@@ -269,7 +261,7 @@ class Reader:
             try:
                 syntax.parser().parse(text)
             except syntax.UnexpectedInput as e:
-                column, message = syntax.explain(e, _unended(text))
+                column, message = syntax.explain(e, r.unended(text))
                 problems.append(self._problem(n, column, message, text))
             except syntax.TooBig as e:
                 problems.append(self._problem(n, e.column, str(e), text))

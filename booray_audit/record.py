@@ -178,6 +178,14 @@ def printable(path: str) -> str:
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def unended(text: str) -> str:
+    """A line without its line end, `\n` or `\r\n` (the grammar's only ones): any other
+    carriage return stays, for the grammar to report where it is."""
+    if text.endswith("\n"):
+        return text[:-2] if text.endswith("\r\n") else text[:-1]
+    return text
+
+
 def naming(events):
     """(name, line) for every player an event of the hand names (disputes aside)."""
     for e in events:

@@ -42,7 +42,7 @@ def items(body) -> list | None:
         for n, text in body:
             if not isinstance(text, str):
                 return None
-            if "\r" in text and not (text.endswith("\r\n") and text.find("\r") == len(text) - 2):
+            if "\r" in text and "\r" in r.unended(text):
                 return None  # a carriage return but in a \r\n line end: Lark reads (and reports) it
             tag = _TAG.match(text) if "[" in text else None
             if tag:  # the column is the value's, after its opening quote
