@@ -219,9 +219,10 @@ class Edit:
     unchanged: int = 0
     settings: str | None = None  # the stored session's, when it was audited otherwise
     tags_changed: bool = False
-    # the stored session's last hand, cut off when the file was imported (a log being
-    # written), whose lines go on in the file now: the log grew, no edit (``grew``)
+    # the stored session's last hand, whose lines go on in the file now (a log being
+    # written, read when that hand was cut off): the log grew, no edit (``grew``)
     went_on: int | None = None
+    went_on_finished: bool = False  # that hand was stored finished: lines added after its last trick
 
     @property
     def grew(self) -> bool:
@@ -234,7 +235,9 @@ class Edit:
         if self.settings:
             parts.append(f"stored as audited with {self.settings}")
         if self.went_on is not None:
-            parts.append(f"hand {self.went_on} went on (it was cut off when the file was imported before)")
+            parts.append(f"hand {self.went_on} went on " + (
+                "(lines were added after its last trick since the file was imported)" if self.went_on_finished
+                else "(it was cut off when the file was imported before)"))
         for what, numbers in (("changed", [n for n in self.changed if n != self.went_on]), ("new", self.added),
                               ("gone", self.removed)):
             if numbers:
@@ -372,14 +375,15 @@ def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
             e.unchanged += 1
     last = max((n for n, gone, added, _ in rows if not added), default=None)
     if e.changed == [last]:
-        # cut off: not finished (tricks missing or short), and the file's lines of it go on
-        # where the stored ones stop; lines added to a finished hand are an edit
-        old = con.execute("SELECT text FROM hands WHERE session_id = ? AND number = ? AND NOT complete",
+        # the file's lines of it go on where the stored ones stop: cut off while it was being
+        # written, in its tricks or after them (its `Tricks` and `Net` lines still to come, or
+        # half written); nothing stored is changed, only added to, as by new hands
+        old = con.execute("SELECT text, complete FROM hands WHERE session_id = ? AND number = ?",
                           [sid, last]).fetchall()
         now = con.execute("SELECT DISTINCT text FROM sh WHERE session_id = ? AND number = ?",
                           [str(skey), last]).fetchall()
         if len(old) == len(now) == 1 and now[0][0].startswith(old[0][0]):
-            e.went_on = last
+            e.went_on, e.went_on_finished = last, bool(old[0][1])
     return e
 
 

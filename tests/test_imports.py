@@ -165,34 +165,61 @@ def test_a_log_that_grew_adds_its_new_hands_to_its_session(tmp_path, monkeypatch
     assert b"24 hands, 13 new, 11 already stored" in p.stdout and content(db2) == whole
 
 
-@pytest.mark.parametrize("cut", [8, 16])  # inside hand 12's deals; after some of its tricks
+# where hand 12 was cut (lines, then characters into the next line): inside its deals; after
+# some of its tricks; after its last trick (its `Tricks`, `Net` and `Dispute` lines to come);
+# inside its `Tricks` line (a claim cut short, wrong as read); between its `Tricks` and `Net`
+CUTS = {"deals": 8 * 1000, "tricks": 16 * 1000, "last trick": 20 * 1000, "claims": 20 * 1000 + 22,
+        "net": 21 * 1000}
+
+
+@pytest.mark.parametrize("where", CUTS)
 def test_a_log_imported_while_a_hand_was_being_written_grows_without_replace(tmp_path, monkeypatch, capsys,
-                                                                          cut):
+                                                                          where):
     """An online game's log imported from cron can be read while a hand is half written: that
-    hand is stored cut off.  When the log has grown, the hand going on is no edit: the session
-    is stored again (keeping its id), as a whole fresh import stores it, without --replace."""
+    hand is stored cut off, finished or not (cut after its last trick, its claims are still to
+    come).  When the log has grown, the hand going on is no edit: the session is stored again
+    (keeping its id), as a whole fresh import stores it, without --replace."""
     db = tmp_path / "b.duckdb"
     log = tmp_path / "tonight.bhh"
     lines = HOME.read_text().splitlines(keepends=True)
-    log.write_text("".join(lines[:HAND_12 + cut]))
+    whole = "".join(lines)
+    start = len("".join(lines[:HAND_12 + CUTS[where] // 1000]))
+    cut = whole[:start + CUTS[where] % 1000]  # whole lines, or into the next one
+    assert lines[HAND_12 + 20].startswith("Tricks ") and lines[HAND_12 + 21].startswith("Net ")
+    log.write_text(cut)
     run_here(monkeypatch, capsys, "import", log, "--db", db)
     [(session, _)] = sessions(db)
-    log.write_text("".join(lines))
+    finished = query(db, "SELECT complete FROM hands WHERE number = 12") == [(True,)]
+    assert finished == (where not in ("deals", "tricks"))
+    log.write_text(whole)
     code, out, err = run_here(monkeypatch, capsys, "import", log, "--db", db)
     assert code == 1 and err == "", err  # findings, nothing refused
-    assert "hand 12 went on (it was cut off when the file was imported before)" in out
+    assert ("hand 12 went on (lines were added after its last trick since the file was imported)" if finished
+            else "hand 12 went on (it was cut off when the file was imported before)") in out
     assert "24 hands, 24 new, 0 already stored, 12 replaced" in out  # as --replace counts
     assert sessions(db) == [(session, 24)]
     assert content(db) == content(fresh(tmp_path, HOME.read_bytes(), "whole"))
-    # an edit of that hand (not lines added to it) is still refused, and so is a change before
-    # it, and a line added to a finished last hand (a claim written in afterwards)
-    whole = "".join(lines)
+    # a line added at the end of the file (a dispute written in the next day) goes on too
+    log.write_text(whole.rstrip("\n") + "\nDispute Alice renege 2\n")
+    code, out, err = run_here(monkeypatch, capsys, "import", log, "--db", db)
+    assert "hand 24 went on" in out and err == "", err
+    assert sessions(db) == [(session, 24)]
+    assert query(db, "SELECT kind, ruling FROM rulings JOIN hands USING (hand_id) WHERE number = 24") == [
+        ("renege", "rejected")]
+    # an edit of that hand (not lines added to it) is still refused, and so is a change before it
+    log.write_text(whole)
+    run_here(monkeypatch, capsys, "import", log, "--db", db, "--replace")
+    before = content(db)
+    last = whole.rstrip("\n").rsplit("\n", 1)[1]
+    assert last.startswith("Net ")
     for edited in (whole.replace("Deal Sybil Kh 7h Th 3h 2d", "Deal Sybil Kh 7h Th 2h 3d"),
-                   "".join(lines[:HAND_12 + cut]).replace("Dealer Alice", "Dealer Judy"),
-                   whole.rstrip("\n") + "\nDispute Alice renege 2\n"):
+                   cut.replace("Dealer Alice", "Dealer Judy"),
+                   whole.replace(last, last.replace("+", "+1", 1)),  # the last hand's claim changed
+                   whole.replace(last, "Dispute Alice renege 2\n" + last)):  # a line inserted, not added
         log.write_text(edited)
         code, _, err = run_here(monkeypatch, capsys, "import", log, "--db", db)
         assert code == 4 and "not imported, the database is unchanged" in err, err
+        assert content(db) == before
 
 
 def test_a_stored_session_then_new_ones_in_one_file_keep_their_order(tmp_path, monkeypatch, capsys,
