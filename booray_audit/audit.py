@@ -13,6 +13,7 @@ from typing import Iterable, Iterator
 from . import record as r
 from .cinch import NODES, cinch_judge
 from .order import agree, by_number, out_of_place
+from .plain import plain_replay
 from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
@@ -108,12 +109,17 @@ class Table:
     dealer: str | None
 
 
-def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES) -> Replay:
+def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES, explain: bool = False) -> Replay:
     """The hand's replay; a hand whose tricks are written out of the order of their
     numbers, or whose unnumbered tricks may be (several players breaking a rule in one,
     or one player in several), is replayed in both orders and keeps what both prove (see
-    ``order``)."""
+    ``order``).  A plain, clean hand (``plain``) takes the fast replay, which keeps no
+    evidence of the rules each play kept: ``explain`` (for `replay`) asks for it."""
     judge = cinch_judge(table.rules, cinch_nodes)
+    if not explain:
+        rep = plain_replay(hand, table.rules, list(table.seats), table.dealer, judge)
+        if rep is not None:
+            return rep
     rep = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge).run()
     other = by_number(hand)
     if other is not None:
@@ -148,9 +154,11 @@ def failure(e: Exception) -> str:
 
 
 class SessionAudit:
-    def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES):
+    def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES,
+                 explain: bool = False):
         self.index = session.index
         self.cinch_nodes = cinch_nodes
+        self.explain = explain  # every hand replayed in full, with its evidence (replay_hand)
         self.override = override
         self.rules, self.problems = session_rules(session.tags, override)
         self.seats = list(_names(session.tag("Seats", "")))
@@ -167,7 +175,7 @@ class SessionAudit:
 
     def hand(self, hand: r.Hand) -> HandReport | r.SyntaxProblem | None:
         table = self.table(hand)
-        return self.checked(hand, table, lambda: replay_hand(hand, table, self.cinch_nodes))
+        return self.checked(hand, table, lambda: replay_hand(hand, table, self.cinch_nodes, self.explain))
 
     def checked(self, hand: r.Hand, table: Table, replay) -> HandReport | r.SyntaxProblem | None:
         """The hand settled on its replay (``replay()``, which may raise ``HandFailed``, the
@@ -359,15 +367,17 @@ def play_ruling(d: r.Dispute, kinds, findings: list[Finding], rep: Replay) -> tu
     return "rejected", "; ".join(reasons)
 
 
-def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NODES) -> Iterator:
+def audit(items: Iterable, override: Rules | None = None, cinch_nodes: int = NODES,
+          explain: bool = False) -> Iterator:
     """Reader items → SessionStart / HandReport / SessionEnd / SyntaxProblem, in order.
-    ``cinch_nodes``: the cinch search's budget per decision (0: none, exact however long)."""
+    ``cinch_nodes``: the cinch search's budget per decision (0: none, exact however long);
+    ``explain``: every hand's replay keeps its knowledge and each play's evidence."""
     current: SessionAudit | None = None
     for it in items:
         if isinstance(it, r.Session):
             if current is not None:
                 yield current.end()
-            current = SessionAudit(it, override, cinch_nodes)
+            current = SessionAudit(it, override, cinch_nodes, explain)
             yield SessionStart(it, current.rules, current.problems)
         elif isinstance(it, r.Hand):
             out = current.hand(it)

@@ -470,7 +470,7 @@ def replay(file: Optional[str] = typer.Argument(None, metavar="FILE", help="a .b
     found = None
     problems = []
     try:
-        for item in audit(items, override, cinch_nodes):
+        for item in audit(items, override, cinch_nodes, explain=True):
             if isinstance(item, SyntaxProblem):
                 problems.append(item)
             elif isinstance(item, HandReport) and item.session == session - 1 and item.replay.number == hand:

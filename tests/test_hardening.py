@@ -371,10 +371,10 @@ def test_a_failure_of_ours_on_one_hand_is_that_hands_line_and_the_rest_are_check
 
     real = audit_module.replay_hand
 
-    def breaks_on_hand_2(hand, table, nodes):
+    def breaks_on_hand_2(hand, table, *rest):
         if hand.number == 2:
             raise StopIteration
-        return real(hand, table, nodes)
+        return real(hand, table, *rest)
 
     monkeypatch.setattr(audit_module, "replay_hand", breaks_on_hand_2)
     monkeypatch.setattr(parallel, "replay_hand", breaks_on_hand_2)
