@@ -154,3 +154,66 @@ def test_replay_keeps_the_evidence_of_plain_hands():
     assert reports and all(x.replay.know is not None and x.replay.kept for x in reports)
     fast = [x for x in audit(read(text)) if hasattr(x, "replay")]
     assert any(x.replay.know is None for x in fast)
+
+
+THREE = """[Seats "Ann Bob Cy"]
+[Rules "standard"]
+
+Hand 1
+Dealer Cy
+Deal Ann As Ks Qs Js Ts
+Deal Bob 2h 3h 4h 5h 6h
+Deal Cy 2d 3d 4d 5d {up}
+Up {up}
+Ann play
+Bob play
+Cy pass
+Trick 1: Ann As, Bob 2h
+Trick 2: Ann Ks, Bob 3h
+Trick 3: Ann Qs, Bob 4h
+Trick 4: Ann Js, Bob 5h
+Trick 5: Ann Ts, Bob 6h
+"""
+
+
+def one(text: str):
+    """The hand's full replay and the fast one (None: left to the full one)."""
+    [session, hand] = list(read(text))
+    sa = SessionAudit(session, None)
+    table = sa.table(hand)
+    judge = cinch_judge(table.rules, sa.cinch_nodes)
+    full = HandReplay(hand, table.rules, list(table.seats), table.dealer, judge).run()
+    return full, plain_replay(hand, table.rules, list(table.seats), table.dealer, judge)
+
+
+def test_a_plain_hand_takes_the_fast_replay():
+    full, fast = one(THREE.format(up="2c"))
+    assert fast is not None and not full.findings and compare(THREE.format(up="2c")) == (1, 1)
+    assert fast.tricks == {"Ann": 5, "Bob": 0} and fast.passed == ["Cy"]
+
+
+def test_a_dealer_passing_with_an_ace_up_takes_the_full_replay():
+    full, fast = one(THREE.format(up="Ac"))
+    assert [f.kind for f in full.findings] == ["dealer-passed"] and fast is None
+
+
+def test_a_card_drawn_from_another_hand_takes_the_full_replay():
+    """Bob draws the Ts Ann kept and plays it on her As; Ann plays it again at trick 5:
+    each play is of a card its player holds, but no reshuffle can bring a kept card back."""
+    text = (THREE.format(up="2c").replace("Bob play\n", "Bob play 2h -> Ts\n")
+            .replace("Trick 1: Ann As, Bob 2h", "Trick 1: Ann As, Bob Ts"))
+    full, fast = one(text)
+    assert "duplicate-card" in [f.kind for f in full.findings] and fast is None
+
+
+def test_a_claim_naming_someone_not_seated_takes_the_full_replay():
+    full, fast = one(THREE.format(up="2c") + "Tricks Ann 5 Bobby 0\n")
+    assert [f.kind for f in full.findings] == ["unknown-player"] and fast is None
+
+
+def test_a_disputed_hand_is_ruled_with_the_evidence_of_the_full_replay():
+    text = THREE.format(up="2c") + "Dispute Bob renege 2\n"
+    assert one(text)[1] is None
+    [report] = [x for x in audit(read(text)) if hasattr(x, "replay")]
+    [ruling] = report.rulings
+    assert ruling.ruling == "rejected" and "Bob held no spade" in ruling.evidence, ruling
