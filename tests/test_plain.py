@@ -217,3 +217,15 @@ def test_a_disputed_hand_is_ruled_with_the_evidence_of_the_full_replay():
     [report] = [x for x in audit(read(text)) if hasattr(x, "replay")]
     [ruling] = report.rulings
     assert ruling.ruling == "rejected" and "Bob held no spade" in ruling.evidence, ruling
+
+
+def test_a_second_round_of_draws_takes_the_full_replay():
+    text = (THREE.format(up="2c").replace("Bob play\n", "Bob play\nBob draw 2h -> 7h\n")
+            .replace("Trick 1: Ann As, Bob 2h", "Trick 1: Ann As, Bob 7h"))
+    full, fast = one(text)
+    assert fast is None and not full.findings and compare(text) == (0, 1)
+
+
+def test_a_player_who_passed_yet_plays_takes_the_full_replay():
+    full, fast = one(THREE.format(up="2c").replace("Bob play\n", "Bob pass\n"))
+    assert "out-of-turn" in [f.kind for f in full.findings] and fast is None
