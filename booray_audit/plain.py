@@ -133,6 +133,7 @@ class _Walk(HandReplay):
         up = None
         dealers = 0
         seated = set(seats)
+        counted: list[str] = []  # players the table's `Tricks` line gives a trick
         for e in self.hand.events:
             kind = type(e)
             if kind is r.Trick:
@@ -150,6 +151,8 @@ class _Walk(HandReplay):
             elif kind in _CLAIMS:
                 if not all(name in seated for name, _ in r.naming((e,))):
                     raise _NotPlain  # a name not seated: an unknown-player error
+                if kind is r.TricksClaim:
+                    counted += [p for p, won in e.counts if won > 0]
             else:
                 raise _NotPlain  # a dispute, a `Trump` line, a second `Up` or `Dealer`, ...
         n = rules.cards
@@ -220,8 +223,8 @@ class _Walk(HandReplay):
             taken |= got
         post = {p: dealt[p] & ~discarded[p] | drawn[p] for p in drawing}
         active = [p for p in seats if p in post]
-        if len(active) < 2:
-            raise _NotPlain
+        if len(active) < 2 or any(p in passed for p in counted):
+            raise _NotPlain  # a pass the table's count contradicts: who played is in doubt
         # the tricks: numbered in order, each from the winner of the one before, clockwise
         leader = next(p for p in seats[i + 1:] + seats[:i + 1] if p in post)
         hands = dict(post)

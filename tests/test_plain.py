@@ -229,3 +229,9 @@ def test_a_second_round_of_draws_takes_the_full_replay():
 def test_a_player_who_passed_yet_plays_takes_the_full_replay():
     full, fast = one(THREE.format(up="2c").replace("Bob play\n", "Bob pass\n"))
     assert "out-of-turn" in [f.kind for f in full.findings] and fast is None
+
+
+def test_a_pass_the_tables_count_contradicts_takes_the_full_replay():
+    """The table's `Tricks` line gives Cy, who passed, a trick: who played is in doubt."""
+    full, fast = one(THREE.format(up="2c") + "Tricks Ann 4 Cy 1\n")
+    assert "out-of-turn" in [f.kind for f in full.findings] and fast is None
