@@ -113,7 +113,7 @@ def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES, explain: b
     """The hand's replay; a hand whose tricks are written out of the order of their
     numbers, or whose unnumbered tricks may be (several players breaking a rule in one,
     or one player in several), is replayed in both orders and keeps what both prove (see
-    ``order``).  A plain, clean hand (``plain``) takes the fast replay, which keeps no
+    ``order``).  A plain, clean hand takes the shorter road (``plain.py``), which keeps no
     evidence of the rules each play kept: ``explain`` (for `replay`) asks for it."""
     judge = cinch_judge(table.rules, cinch_nodes)
     if not explain:
