@@ -26,6 +26,7 @@ from __future__ import annotations
 from . import record as r
 from .cards import mask_of
 from .engine import legal, winning
+from .knowledge import Knowledge
 from .plays import _best
 from .replay import HandReplay, Replay
 from .rules import Rules
@@ -48,6 +49,7 @@ class Plain:
     suspect: frozenset[int] = frozenset()
     doubted: frozenset[int] = frozenset()
     contested = 0
+    _unsure: dict[str, list[int]] = {}  # no card played unseen
 
     def __init__(self, rules: Rules, trump: int, active: list[str], tricks: list[r.Trick], post: dict[str, int],
                  known_out: dict[str, int], up: int, dealer: str, dealer_stood: bool):
@@ -80,11 +82,9 @@ class Plain:
         own = self.by_trick[p].get(t)
         return self.post[p] & ~self._before[p][t] & ~(1 << own if own is not None else 0), (), True
 
-    def proven_held(self, p: str, t: int) -> tuple[int, tuple[int, ...]]:
-        held = self.held_besides(p, t)[0]
-        if p == self.up_player and self.keeps_up(t) and self.by_trick[p].get(t) != self.up:
-            held |= 1 << self.up
-        return held, ()
+    # Knowledge's own answers, from the facts above
+    proven_held = Knowledge.proven_held
+    equivalent = Knowledge.equivalent
 
     def keeps_up(self, t: int) -> bool:
         return self._keeps and not any(c == self.up for k, c in self.by_trick[self.up_player].items() if k < t)
@@ -92,17 +92,6 @@ class Plain:
     def out_of_play(self, p: str) -> int:
         """P's discards, unless a reshuffle after them may have brought them back."""
         return self.known_out.get(p, 0)
-
-    def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool:
-        """As ``Knowledge.equivalent``, no card having been played unseen."""
-        if card == top:
-            return True
-        if card >> 4 != top >> 4 or (card & 15) > (top & 15):
-            return False
-        gone = self.whole_hand(p, t) | mask_of(prior) | self.out_of_play(p)
-        for trick in self.tricks[:t - 1]:
-            gone |= mask_of(c for _, c in trick.plays)
-        return all(gone >> ((card & ~15) | rank) & 1 for rank in range((card & 15) + 1, top & 15))
 
     def source(self, p: str, t: int, card, suit: int) -> str:
         raise _NotPlain  # asked only for a finding's evidence: the full replay gives it
