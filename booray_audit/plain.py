@@ -214,7 +214,9 @@ class _Walk(HandReplay):
         active = [p for p in seats if p in post]
         if len(active) < 2 or any(p in passed for p in counted):
             raise _NotPlain  # a pass the table's count contradicts: who played is in doubt
-        # the tricks: numbered in order, each from the winner of the one before, clockwise
+        # the tricks: numbered in order, each from the winner of the one before, clockwise,
+        # every play legal (rules 1-3 as engine.legal defines them, from the player's whole
+        # hand: a play PlayChecks._check finds no breach in; else the full replay gives it)
         leader = next(p for p in seats[i + 1:] + seats[:i + 1] if p in post)
         hands = dict(post)
         winners = []
@@ -225,17 +227,17 @@ class _Walk(HandReplay):
             turn = active[j:] + active[:j]
             if [p for p, _ in trick.plays] != turn:
                 raise _NotPlain
-            for p, c in trick.plays:
-                if not hands[p] >> c & 1 or not c & 15:
+            cards = [c for _, c in trick.plays]
+            for seq, (p, c) in enumerate(trick.plays):
+                if not legal(hands[p], cards[:seq], trump, rules).cards >> c & 1:
                     raise _NotPlain
                 hands[p] &= ~(1 << c)
-            leader = turn[winning([c for _, c in trick.plays], trump)]
+            leader = turn[winning(cards, trump)]
             winners.append(leader)
         known_out = {p: 0 if p in forgotten else m for p, m in discarded.items()}
         know = Plain(rules, trump, active, tricks, post, known_out, up, dealer,
                      discards.get(dealer) == 0 and dealer in post)
-        # each play: legal (rules 1-3, as engine.legal defines them: a play PlayChecks._check
-        # finds no breach in), then the cinch duties, judged as _check judges them
+        # each play's cinch duties, judged as PlayChecks._check judges them
         cinch = self.cinch is not None and rules.cinch != "off"
         won = {p: 0 for p in active}
         plays = []
@@ -244,8 +246,6 @@ class _Walk(HandReplay):
             before = dict(won)
             for seq, (p, c) in enumerate(trick.plays):
                 prior = cards[:seq]
-                if not legal(know.whole_hand(p, t), prior, trump, rules).cards >> c & 1:
-                    raise _NotPlain  # a breach: the full replay finds it, with its evidence
                 if not seq:
                     self._lead_checks(t, p, c, trump, know, before, {})
                 elif cinch:
