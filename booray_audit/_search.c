@@ -69,6 +69,7 @@ typedef struct {
     int probing;               /* the full search probes each adversary move first */
     int relaxed;               /* the relaxed game (Solver._relax): it can only show a cinch */
     int depth;                 /* adversary turns under way, searched in full (rows) */
+    int deep;                  /* the last step: each turn's moves first searched in growing shares */
 } Search;
 
 static Tag *tags = NULL;
@@ -947,6 +948,46 @@ static int sweep(Search *s, Kid *kids, int n)
     return 1;
 }
 
+/* The last step's sweep (``deepening``): does P succeed after every kid?  Each kid still
+ * open is searched within a share, the shares growing fourfold from DEEP_FIRST, so that a
+ * kid P loses after is found before the search spends itself on kids P wins after (the
+ * policies' order puts the adversary's best move first nearly always, but not always).
+ * Only a search that ends stores its answer, so every answer is exact. */
+#define DEEP_FIRST 64
+#define DEEP_GROWTH 4
+
+static int deepening(Search *s, Kid *kids, int n)
+{
+    unsigned char open[64];
+    for (int i = 0; i < n; i++) {
+        prepare(s, &kids[i]);
+        open[i] = 1;
+    }
+    int left = n;
+    long long end = s->max_nodes;
+    for (long long share = DEEP_FIRST; left; share = share < end ? share * DEEP_GROWTH : share) {
+        for (int i = 0; i < n; i++) {
+            if (!open[i])
+                continue;
+            Kid *kid = &kids[i];
+            s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
+            int won = kid->now >= 0 ? kid->now : p_keyed(s, &kid->st, &kid->key, kid->prefix);
+            s->max_nodes = end;
+            if (s->stop) {
+                if (s->nodes > end)
+                    return 0;  /* the step's own end */
+                s->stop = 0;   /* past its share: the others first */
+                continue;
+            }
+            if (!won)
+                return 0;
+            open[i] = 0;
+            left--;
+        }
+    }
+    return 1;
+}
+
 /* Solver._against: does P succeed after every adversary move for seat?  A restricted
  * adversary tries its first `width` moves; the full search first probes each move
  * against the restricted adversary (a loss there is a loss), then searches them all */
@@ -985,7 +1026,7 @@ static int against(Search *s, const State *st, int seat)
         s->space = space;
     }
     if (won && !s->stop)
-        won = sweep(s, kids, n);
+        won = s->deep && n > 1 ? deepening(s, kids, n) : sweep(s, kids, n);
     s->depth--;
     return won && !s->stop;
 }
@@ -1050,6 +1091,39 @@ static int p(Search *s, const State *st)
     return p_keyed(s, st, &key, hash_prefix(&key, s->n));
 }
 
+/* The last step at P's turn: does one of P's options succeed?  Each option still open
+ * is searched within a share, the shares growing as in ``deepening``. */
+static int choosing(Search *s, const State *st, int seat, const int *opts, int no)
+{
+    unsigned char open[16];
+    memset(open, 1, sizeof open);
+    int left = no;
+    long long end = s->max_nodes;
+    for (long long share = DEEP_FIRST; left; share = share < end ? share * DEEP_GROWTH : share) {
+        for (int i = 0; i < no; i++) {
+            if (!open[i])
+                continue;
+            State child = *st;
+            child.hand &= ~(1ull << opts[i]);
+            add_card(s, &child, seat, opts[i]);
+            s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
+            int won = p(s, &child);
+            s->max_nodes = end;
+            if (s->stop) {
+                if (s->nodes > end)
+                    return 0;
+                s->stop = 0;
+                continue;
+            }
+            if (won)
+                return 1;
+            open[i] = 0;
+            left--;
+        }
+    }
+    return 0;
+}
+
 /* p past its key: the memo asked, then the position searched */
 static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
 {
@@ -1076,15 +1150,17 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
         if (seat == s->me) {
             int opts[16];
             int no = distinct(legal_at(s, st->hand, st->tcard, st->tlen, st->twin), st->unseen, opts);
-            res = 0;
-            for (int i = 0; i < no && !res; i++) {
-                State child = *st;
-                child.hand &= ~(1ull << opts[i]);
-                add_card(s, &child, seat, opts[i]);
-                res = p(s, &child);
-                if (s->stop)
-                    return 0;
-            }
+            if (s->deep && no > 1)
+                res = choosing(s, st, seat, opts, no);
+            else
+                for (int i = res = 0; i < no && !res; i++) {
+                    State child = *st;
+                    child.hand &= ~(1ull << opts[i]);
+                    add_card(s, &child, seat, opts[i]);
+                    res = p(s, &child);
+                    if (s->stop)
+                        return 0;
+                }
         } else
             res = against(s, st, seat);
     }
@@ -1101,10 +1177,15 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * only refute), the full search with its moves probed for its first PROBED nodes, the
  * relaxed game (RELAXED_NODES of its own; it can only show a cinch), then the full
  * search again, unprobed, within the rest of the budget (probes find refutations early
- * but only cost time where P succeeds, which a search that long usually shows).  The
- * shares can be set (`shares`) for the tests to reach every step on small positions. */
+ * but only cost time where P succeeds, which a search that long usually shows), and last,
+ * where that stops, the full search in growing shares (DEEP_NODES of its own, the exact
+ * memo kept; not in Python): at 7-8 seats the policies' first move is now and then not
+ * the adversary's best at the first turns, and the search in order spends its budget
+ * showing P wins after it.  It comes last, so that every position the steps before it
+ * settle is settled as before, node for node.  The shares can be set (`shares`) for the
+ * tests to reach every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
-static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000;
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 60000;
 
 /* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
  * leaves the memo as the next call on the same position, with a larger budget, would
@@ -1187,6 +1268,15 @@ relaxed:
     s->stop = 0;
     s->max_nodes = end;
     res = p(s, root);
+    if (!s->stop || !DEEP_NODES)
+        return s->stop ? -1 : res;
+    /* the last step, DEEP_NODES of its own beside the budget, with the exact memo: the
+     * search again, in growing shares (deepening, choosing) */
+    s->deep = 1;
+    s->stop = 0;
+    s->max_nodes = s->nodes + DEEP_NODES;
+    res = p(s, root);
+    s->deep = 0;
     return s->stop ? -1 : res;
 }
 
@@ -1660,19 +1750,19 @@ static PyObject *feasible_py(PyObject *self, PyObject *args)
     return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
 }
 
-/* shares(pass_nodes, probed, relaxed_nodes) -> the previous ones */
+/* shares(pass_nodes, probed, relaxed_nodes[, deep_nodes]) -> the previous four */
 static PyObject *shares(PyObject *self, PyObject *args)
 {
     (void)self;
-    long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES;
+    long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES, d = DEEP_NODES;
     resume.valid = 0;
-    if (!PyArg_ParseTuple(args, "LLL", &PASS_NODES, &PROBED, &RELAXED_NODES))
+    if (!PyArg_ParseTuple(args, "LLL|L", &PASS_NODES, &PROBED, &RELAXED_NODES, &DEEP_NODES))
         return NULL;
-    return Py_BuildValue("(LLL)", a, b, c);
+    return Py_BuildValue("(LLLL)", a, b, c, d);
 }
 
 static PyMethodDef methods[] = {
-    {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed); returns the previous."},
+    {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},

@@ -269,3 +269,72 @@ def test_the_judge_answers_as_before(sides, seed):
         result = ab.compare(seen, *ab.SIDES[sides])
         assert result["differ"] == []
         assert result["identical"] + result["newly_settled"] == result["decisions"]
+
+
+@compiled
+def test_the_last_step_settles_what_the_budget_left_and_agrees_with_the_oracle():
+    """Where the full search stops at its budget, the last step (the search again, each
+    turn's moves in growing shares, DEEP_NODES of its own) goes on: with no share it leaves
+    the position undecided; with a small one it answers as the oracle or stops; with a
+    large one it answers as the oracle."""
+    rng = random.Random(13)
+    old = cinch._search.shares(0, 1, 1, 0)
+    counts = {"undecided": 0, "small share": 0, "settled": 0}
+    try:
+        for i in range(240):
+            rules = VARIANTS[i % len(VARIANTS)]
+            pos, facts = random_position(rng, rules, ranks=4, upcard=i % 3 == 0)
+            value = oracle_value(facts, rules)
+            for k in range(1, pos.hand.bit_count() + 1):
+                cinch._search.shares(0, 1, 1, 0)
+                try:  # a budget of 2 stops the full search; no share for the last step
+                    Solver(rules, 2, compiled=True).solve(pos, k)
+                    continue
+                except Undecided:
+                    counts["undecided"] += 1
+                cinch._search.shares(0, 1, 1, 3)
+                try:
+                    assert Solver(rules, 2, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
+                except Undecided:
+                    counts["small share"] += 1
+                cinch._search.shares(0, 1, 1, 10**6)
+                assert Solver(rules, 2, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
+                counts["settled"] += 1
+    finally:
+        cinch._search.shares(*old)
+    assert counts["settled"] == counts["undecided"] >= 50 and counts["small share"] >= 5, counts
+
+
+# Two positions of the 8-player benchmark corpus (bench/bench.py) that the full search
+# leaves undecided within its budget and the last step settles: the search in order spends
+# its budget on adversary moves the policies put first (P wins after them).
+# Sybil at trick 1 with 4d 9d Td Jd Ad (diamonds trump), 7s 6s As played before her, the
+# Qd out of play: no cinch (the full search in order shows it past 17,000,000 positions;
+# the last step within about 1,000 of its own)
+_NO_CINCH = Position(hand=85830626443264, unseen=9222301028777213756, trump=2,
+                     seats=("Ivan", "Sybil", "Eve", "Bob", "Carol", "Frank", "Victor"), me="Sybil",
+                     counts=(4, 0, 5, 5, 5, 4, 4),
+                     forbidden=(17592186044416, 17592186044416, 17592186044416, 17592186044416, 0,
+                                17592186044416, 17592186060544),
+                     trick=((5, 7), (6, 6), (0, 14)), holds=(0,) * 7)
+# Victor on lead at trick 2 with 7s 9s Ts As (spades trump), one trick won, Peggy holding the
+# up-card 8s: a cinch (the full search shows it too, past 350,000 positions)
+_CINCH = Position(hand=18048, unseen=9221246322248259948, trump=0,
+                  seats=("Rupert", "Walter", "Oscar", "Peggy", "Trent", "Victor", "Sybil", "Bob"), me="Victor",
+                  counts=(4, 4, 4, 4, 4, 0, 4, 4),
+                  forbidden=(256, 126083059941632, 126083059947884, 0, 256, 256, 256, 256), trick=(),
+                  holds=(0, 0, 0, 256, 0, 0, 0, 0))
+
+
+@compiled
+@pytest.mark.parametrize("pos, won, cinch_expected", [(_NO_CINCH, 0, False), (_CINCH, 1, True)])
+def test_eight_player_positions_the_last_step_settles(pos, won, cinch_expected):
+    old = cinch._search.shares(0, 0, 0)  # the default shares, read
+    try:
+        cinch._search.shares(*old[:3], 0)
+        assert isinstance(judge(pos, won, STD, Solver(STD, compiled=True)), Unsettled)
+        cinch._search.shares(*old)
+        answer = judge(pos, won, STD, Solver(STD, compiled=True))
+        assert bool(answer) is cinch_expected and not isinstance(answer, Unsettled), answer
+    finally:
+        cinch._search.shares(*old)
