@@ -956,6 +956,25 @@ static int sweep(Search *s, Kid *kids, int n)
 #define DEEP_FIRST 64
 #define DEEP_GROWTH 4
 
+/* before one search of the last step's, within share nodes (and the step's end) */
+static inline void within(Search *s, long long share, long long end)
+{
+    s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
+}
+
+/* after it: 0 it ended; 1 past its share (the others first); -1 past the step's end
+ * (the search stops) */
+static inline int past(Search *s, long long end)
+{
+    s->max_nodes = end;
+    if (!s->stop)
+        return 0;
+    if (s->nodes > end)
+        return -1;
+    s->stop = 0;
+    return 1;
+}
+
 static int deepening(Search *s, Kid *kids, int n)
 {
     unsigned char open[64];
@@ -970,15 +989,13 @@ static int deepening(Search *s, Kid *kids, int n)
             if (!open[i])
                 continue;
             Kid *kid = &kids[i];
-            s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
+            within(s, share, end);
             int won = kid->now >= 0 ? kid->now : p_keyed(s, &kid->st, &kid->key, kid->prefix);
-            s->max_nodes = end;
-            if (s->stop) {
-                if (s->nodes > end)
-                    return 0;  /* the step's own end */
-                s->stop = 0;   /* past its share: the others first */
+            int over = past(s, end);
+            if (over < 0)
+                return 0;
+            if (over)
                 continue;
-            }
             if (!won)
                 return 0;
             open[i] = 0;
@@ -1106,15 +1123,13 @@ static int choosing(Search *s, const State *st, int seat, const int *opts, int n
             State child = *st;
             child.hand &= ~(1ull << opts[i]);
             add_card(s, &child, seat, opts[i]);
-            s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
+            within(s, share, end);
             int won = p(s, &child);
-            s->max_nodes = end;
-            if (s->stop) {
-                if (s->nodes > end)
-                    return 0;
-                s->stop = 0;
+            int over = past(s, end);
+            if (over < 0)
+                return 0;
+            if (over)
                 continue;
-            }
             if (won)
                 return 1;
             open[i] = 0;

@@ -134,6 +134,17 @@ def test_an_opponent_short_of_cards_is_a_record_that_contradicts_itself():
         assert judge(whole, 2, STD, Solver(STD, None, compiled=compiled)) is None
 
 
+def _small_positions(rng, count, upcard=False):
+    """Random positions of 4 ranks under the rule variants (the up-card held in a third
+    of them with ``upcard``), with each need k: (rules, position, k, the oracle's answer)."""
+    for i in range(count):
+        rules = VARIANTS[i % len(VARIANTS)]
+        pos, facts = random_position(rng, rules, ranks=4, upcard=upcard and i % 3 == 0)
+        value = oracle_value(facts, rules)
+        for k in range(1, pos.hand.bit_count() + 1):
+            yield rules, pos, k, value >= k
+
+
 @compiled
 @pytest.mark.parametrize("shares", [(0, 0, 10**5), (1, 1, 10**5), (0, 1, 3), (3, 5, 7)])
 def test_every_step_agrees_with_the_oracle(shares):
@@ -144,12 +155,8 @@ def test_every_step_agrees_with_the_oracle(shares):
     rng = random.Random(sum(shares))
     old = cinch._search.shares(*shares)
     try:
-        for i in range(240):
-            rules = VARIANTS[i % len(VARIANTS)]
-            pos, facts = random_position(rng, rules, ranks=4, upcard=i % 3 == 0)
-            value = oracle_value(facts, rules)
-            for k in range(1, pos.hand.bit_count() + 1):
-                assert Solver(rules, None, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
+        for rules, pos, k, sure in _small_positions(rng, 240, upcard=True):
+            assert Solver(rules, None, compiled=True).solve(pos, k) == sure, (pos, k)
     finally:
         cinch._search.shares(*old)
 
@@ -159,12 +166,8 @@ def test_a_memo_that_forgets_gives_the_same_answers():
     rng = random.Random(8)
     try:
         assert cinch._search.memory(0) == 16  # the smallest memo: forgotten every 16 positions
-        for i in range(150):
-            rules = VARIANTS[i % len(VARIANTS)]
-            pos, facts = random_position(rng, rules, ranks=4)
-            value = oracle_value(facts, rules)
-            for k in range(1, pos.hand.bit_count() + 1):
-                assert Solver(rules, None, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
+        for rules, pos, k, sure in _small_positions(rng, 150):
+            assert Solver(rules, None, compiled=True).solve(pos, k) == sure, (pos, k)
     finally:
         cinch.set_memory(800)
 
@@ -281,25 +284,21 @@ def test_the_last_step_settles_what_the_budget_left_and_agrees_with_the_oracle()
     old = cinch._search.shares(0, 1, 1, 0)
     counts = {"undecided": 0, "small share": 0, "settled": 0}
     try:
-        for i in range(240):
-            rules = VARIANTS[i % len(VARIANTS)]
-            pos, facts = random_position(rng, rules, ranks=4, upcard=i % 3 == 0)
-            value = oracle_value(facts, rules)
-            for k in range(1, pos.hand.bit_count() + 1):
-                cinch._search.shares(0, 1, 1, 0)
-                try:  # a budget of 2 stops the full search; no share for the last step
-                    Solver(rules, 2, compiled=True).solve(pos, k)
-                    continue
-                except Undecided:
-                    counts["undecided"] += 1
-                cinch._search.shares(0, 1, 1, 3)
-                try:
-                    assert Solver(rules, 2, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
-                except Undecided:
-                    counts["small share"] += 1
-                cinch._search.shares(0, 1, 1, 10**6)
-                assert Solver(rules, 2, compiled=True).solve(pos, k) == (value >= k), (pos, k, value)
-                counts["settled"] += 1
+        for rules, pos, k, sure in _small_positions(rng, 240, upcard=True):
+            cinch._search.shares(0, 1, 1, 0)
+            try:  # a budget of 2 stops the full search; no share for the last step
+                Solver(rules, 2, compiled=True).solve(pos, k)
+                continue
+            except Undecided:
+                counts["undecided"] += 1
+            cinch._search.shares(0, 1, 1, 3)
+            try:
+                assert Solver(rules, 2, compiled=True).solve(pos, k) == sure, (pos, k)
+            except Undecided:
+                counts["small share"] += 1
+            cinch._search.shares(0, 1, 1, 10**6)
+            assert Solver(rules, 2, compiled=True).solve(pos, k) == sure, (pos, k)
+            counts["settled"] += 1
     finally:
         cinch._search.shares(*old)
     assert counts["settled"] == counts["undecided"] >= 50 and counts["small share"] >= 5, counts
