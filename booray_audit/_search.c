@@ -1200,7 +1200,7 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * settle is settled as before, node for node.  The shares can be set (`shares`) for the
  * tests to reach every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
-static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 60000;
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 30000;  /* at 60,000 the 8-player judge averaged past 0.2 ms a decision */
 
 /* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
  * leaves the memo as the next call on the same position, with a larger budget, would
