@@ -69,7 +69,7 @@ typedef struct {
     int probing;               /* the full search probes each adversary move first */
     int relaxed;               /* the relaxed game (Solver._relax): it can only show a cinch */
     int depth;                 /* adversary turns under way, searched in full (rows) */
-    int deep;                  /* the last step: each turn's moves first searched in growing shares */
+    int deep;                  /* the step in growing shares (growing) under way */
 } Search;
 
 static Tag *tags = NULL;
@@ -948,15 +948,15 @@ static int sweep(Search *s, Kid *kids, int n)
     return 1;
 }
 
-/* The last step's sweep (``deepening``): does P succeed after every kid?  Each kid still
- * open is searched within a share, the shares growing fourfold from DEEP_FIRST, so that a
+/* The sweep of the step in growing shares (``deepening``): does P succeed after every
+ * kid?  Each kid still open is searched within a share, the shares growing fourfold from DEEP_FIRST, so that a
  * kid P loses after is found before the search spends itself on kids P wins after (the
  * policies' order puts the adversary's best move first nearly always, but not always).
  * Only a search that ends stores its answer, so every answer is exact. */
 #define DEEP_FIRST 64
 #define DEEP_GROWTH 4
 
-/* before one search of the last step's, within share nodes (and the step's end) */
+/* before one search of that step's, within share nodes (and the step's end) */
 static inline void within(Search *s, long long share, long long end)
 {
     s->max_nodes = s->nodes + share < end ? s->nodes + share : end;
@@ -1108,8 +1108,8 @@ static int p(Search *s, const State *st)
     return p_keyed(s, st, &key, hash_prefix(&key, s->n));
 }
 
-/* The last step at P's turn: does one of P's options succeed?  Each option still open
- * is searched within a share, the shares growing as in ``deepening``. */
+/* The step in growing shares at P's turn: does one of P's options succeed?  Each option
+ * still open is searched within a share, the shares growing as in ``deepening``. */
 static int choosing(Search *s, const State *st, int seat, const int *opts, int no)
 {
     unsigned char open[16];
@@ -1192,15 +1192,22 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * only refute), the full search with its moves probed for its first PROBED nodes, the
  * relaxed game (RELAXED_NODES of its own; it can only show a cinch), then the full
  * search again, unprobed, within the rest of the budget (probes find refutations early
- * but only cost time where P succeeds, which a search that long usually shows), and last,
- * where that stops, the full search in growing shares (DEEP_NODES of its own, the exact
- * memo kept; not in Python): at 7-8 seats the policies' first move is now and then not
- * the adversary's best at the first turns, and the search in order spends its budget
- * showing P wins after it.  It comes last, so that every position the steps before it
- * settle is settled as before, node for node.  The shares can be set (`shares`) for the
- * tests to reach every step on small positions. */
+ * but only cost time where P succeeds, which a search that long usually shows).  Beside
+ * these (not in Python), the search in growing shares (``growing``, DEEP_NODES of its
+ * own, the exact memo kept): at 7 or more seats (EARLY_SEATS) the policies' first move
+ * is now and then not the adversary's best at the first turns, and the search in order
+ * spends its budget showing P wins after it, so there it comes before the full search
+ * unprobed; at fewer seats, where that search settles nearly everything, only where it
+ * stops.  Either way every position the full search settles within its budget is still
+ * settled: the step only adds exact answers to the memo, which the search in order then
+ * finds in place of searching (its moves and their order unchanged), so it reaches its
+ * answer in at most the nodes it took without them (as long as the memo is not
+ * forgotten: its cap, about 400,000 positions, is above what a call of the default
+ * shares and budget stores).  The shares can be set (`shares`) for the tests to reach
+ * every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
-static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 30000;  /* at 60,000 the 8-player judge averaged past 0.2 ms a decision */
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 60000;
+#define EARLY_SEATS 7
 
 /* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
  * leaves the memo as the next call on the same position, with a larger budget, would
@@ -1227,6 +1234,22 @@ static int resumes(const Search *s, const State *root, long long budget)
            && r->must_overtrump == s->must_overtrump && r->may_keep == s->may_keep
            && !memcmp(&r->root, root, sizeof *root) && r->epoch == epoch && r->used == used
            && r->cap == cap && r->tags == tags;
+}
+
+/* The step in growing shares: the exact search again from the root, each turn's moves
+ * and P's options first searched in small, growing shares (deepening, choosing), within
+ * DEEP_NODES of its own (added to ``end``, the budget's end, so that they do not count
+ * against the budget); the exact memo kept.  1, 0, or -1 where it stops. */
+static int growing(Search *s, const State *root, long long *end)
+{
+    long long from = s->nodes;
+    s->deep = 1;
+    s->stop = 0;
+    s->max_nodes = s->nodes + DEEP_NODES;
+    int res = p(s, root);
+    s->deep = 0;
+    *end += s->nodes - from;
+    return s->stop ? -1 : res;
 }
 
 /* ``resumed``: resumes() held, and the memo was kept (no start()) */
@@ -1280,19 +1303,15 @@ relaxed:
     end += s->nodes - s->max_nodes + RELAXED_NODES;  /* its nodes do not count against the budget */
     s->space = EXACT;
     s->probing = 0;  /* the exact memo holds exact answers: it is kept */
+    int early = s->n >= EARLY_SEATS && DEEP_NODES;
+    if (early && (res = growing(s, root, &end)) >= 0)
+        return res;
     s->stop = 0;
     s->max_nodes = end;
     res = p(s, root);
-    if (!s->stop || !DEEP_NODES)
+    if (!s->stop || early || !DEEP_NODES)
         return s->stop ? -1 : res;
-    /* the last step, DEEP_NODES of its own beside the budget, with the exact memo: the
-     * search again, in growing shares (deepening, choosing) */
-    s->deep = 1;
-    s->stop = 0;
-    s->max_nodes = s->nodes + DEEP_NODES;
-    res = p(s, root);
-    s->deep = 0;
-    return s->stop ? -1 : res;
+    return growing(s, root, &end);
 }
 
 static int read_u64s(PyObject *seq, u64 *out, int n, const char *what)

@@ -275,18 +275,18 @@ def test_the_judge_answers_as_before(sides, seed):
 
 
 @compiled
-def test_the_last_step_settles_what_the_budget_left_and_agrees_with_the_oracle():
-    """Where the full search stops at its budget, the last step (the search again, each
-    turn's moves in growing shares, DEEP_NODES of its own) goes on: with no share it leaves
-    the position undecided; with a small one it answers as the oracle or stops; with a
-    large one it answers as the oracle."""
+def test_the_step_in_growing_shares_settles_what_the_budget_left_and_agrees_with_the_oracle():
+    """Where the full search stops at its budget, the step in growing shares (the search
+    again, each turn's moves in growing shares, DEEP_NODES of its own) goes on: with no
+    share it leaves the position undecided; with a small one it answers as the oracle or
+    stops; with a large one it answers as the oracle."""
     rng = random.Random(13)
     old = cinch._search.shares(0, 1, 1, 0)
     counts = {"undecided": 0, "small share": 0, "settled": 0}
     try:
         for rules, pos, k, sure in _small_positions(rng, 240, upcard=True):
             cinch._search.shares(0, 1, 1, 0)
-            try:  # a budget of 2 stops the full search; no share for the last step
+            try:  # a budget of 2 stops the full search; no share for the step
                 Solver(rules, 2, compiled=True).solve(pos, k)
                 continue
             except Undecided:
@@ -304,12 +304,61 @@ def test_the_last_step_settles_what_the_budget_left_and_agrees_with_the_oracle()
     assert counts["settled"] == counts["undecided"] >= 50 and counts["small share"] >= 5, counts
 
 
+def _solve_within(rules, pos, k, budget, deep):
+    """(the compiled search's answer within ``budget`` with ``deep`` positions for the
+    step in growing shares, or None past it; the positions it visited)"""
+    cinch._search.shares(0, 1, 1, deep)
+    solver = Solver(rules, budget, compiled=True)
+    try:
+        return solver.solve(pos, k), solver.nodes
+    except Undecided:
+        return None, solver.nodes
+
+
+@compiled
+@pytest.mark.parametrize("seats", [6, 7])
+def test_the_step_in_growing_shares_comes_first_at_seven_seats_and_loses_nothing(seats):
+    """At 7 seats or more the step in growing shares runs before the full search in order
+    (which still has its whole budget after it), at fewer only where that search stops.
+    Either way every answer is the exact one (the Python search's, without a budget),
+    and every position the search settles without the step it settles with it: at 6
+    seats node for node; at 7 some in other counts (the step ran first), and some only
+    with the step."""
+    rng = random.Random(seats)
+    old = cinch._search.shares(0, 1, 1, 0)
+    counts = {"without": 0, "with": 0, "other nodes": 0}
+    try:
+        for i in range(150):
+            rules = VARIANTS[i % len(VARIANTS)]
+            pos, _ = random_position(rng, rules, suits=4, ranks=7, hand_size=4, players=(seats, seats),
+                                     tricks_first=0)
+            for k in range(1, pos.hand.bit_count() + 1):
+                exact = Solver(rules, None, compiled=False).solve(pos, k)
+                without, plain_nodes = _solve_within(rules, pos, k, 300, 0)
+                with_step, nodes = _solve_within(rules, pos, k, 300, 100)
+                assert without in (None, exact) and with_step in (None, exact), (pos, k)
+                if without is not None:
+                    assert with_step is not None, (pos, k)
+                    if seats < 7:
+                        assert nodes == plain_nodes, (pos, k)
+                    counts["other nodes"] += nodes != plain_nodes
+                counts["without"] += without is not None
+                counts["with"] += with_step is not None
+    finally:
+        cinch._search.shares(*old)
+    assert counts["without"] >= 150, counts
+    if seats >= 7:
+        assert counts["with"] > counts["without"] and counts["other nodes"] > 0, counts
+    else:
+        assert counts["other nodes"] == 0, counts
+
+
 # Two positions of the 8-player benchmark corpus (bench/bench.py) that the full search
-# leaves undecided within its budget and the last step settles: the search in order spends
-# its budget on adversary moves the policies put first (P wins after them).
+# leaves undecided within its budget and the step in growing shares settles: the search
+# in order spends its budget on adversary moves the policies put first (P wins after them).
 # Sybil at trick 1 with 4d 9d Td Jd Ad (diamonds trump), 7s 6s As played before her, the
 # Qd out of play: no cinch (the full search in order shows it past 17,000,000 positions;
-# the last step within about 1,000 of its own)
+# the step in growing shares within about 1,000 of its own)
 _NO_CINCH = Position(hand=85830626443264, unseen=9222301028777213756, trump=2,
                      seats=("Ivan", "Sybil", "Eve", "Bob", "Carol", "Frank", "Victor"), me="Sybil",
                      counts=(4, 0, 5, 5, 5, 4, 4),
@@ -327,7 +376,7 @@ _CINCH = Position(hand=18048, unseen=9221246322248259948, trump=0,
 
 @compiled
 @pytest.mark.parametrize("pos, won, cinch_expected", [(_NO_CINCH, 0, False), (_CINCH, 1, True)])
-def test_eight_player_positions_the_last_step_settles(pos, won, cinch_expected):
+def test_eight_player_positions_the_step_in_growing_shares_settles(pos, won, cinch_expected):
     old = cinch._search.shares(0, 0, 0)  # the default shares, read
     try:
         cinch._search.shares(*old[:3], 0)
