@@ -1193,12 +1193,13 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * relaxed game (RELAXED_NODES of its own; it can only show a cinch), then the full
  * search again, unprobed, within the rest of the budget (probes find refutations early
  * but only cost time where P succeeds, which a search that long usually shows).  Beside
- * these (not in Python), the search in growing shares (``growing``, DEEP_NODES of its
- * own, the exact memo kept): at 7 or more seats (EARLY_SEATS) the policies' first move
- * is now and then not the adversary's best at the first turns, and the search in order
- * spends its budget showing P wins after it, so there it comes before the full search
- * unprobed; at fewer seats, where that search settles nearly everything, only where it
- * stops.  Either way every position the full search settles within its budget is still
+ * these (not in Python), the search in growing shares (``growing``, a share of its own,
+ * the exact memo kept): at 7 or more seats (EARLY_SEATS) the policies' first move is now
+ * and then not the adversary's best at the first turns, and the search in order spends
+ * its budget showing P wins after it, so there it comes before the full search unprobed
+ * (EARLY_NODES); at fewer seats, where that search settles nearly everything, only where
+ * it stops (LATE_NODES: a position it leaves costs the step's whole share, and at 6
+ * seats 60,000 cost 3-6% of the end-to-end time for none settled in the bench's corpus).  Either way every position the full search settles within its budget is still
  * settled: the step only adds exact answers to the memo, which the search in order then
  * finds in place of searching (its moves and their order unchanged), so it reaches its
  * answer in at most the nodes it took without them (as long as the memo is not
@@ -1206,7 +1207,8 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * shares and budget stores).  The shares can be set (`shares`) for the tests to reach
  * every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
-static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, DEEP_NODES = 60000;
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, EARLY_NODES = 60000,
+                 LATE_NODES = 30000;
 #define EARLY_SEATS 7
 
 /* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
@@ -1238,14 +1240,14 @@ static int resumes(const Search *s, const State *root, long long budget)
 
 /* The step in growing shares: the exact search again from the root, each turn's moves
  * and P's options first searched in small, growing shares (deepening, choosing), within
- * DEEP_NODES of its own (added to ``end``, the budget's end, so that they do not count
- * against the budget); the exact memo kept.  1, 0, or -1 where it stops. */
-static int growing(Search *s, const State *root, long long *end)
+ * ``share`` nodes of its own (added to ``end``, the budget's end, so that they do not
+ * count against the budget); the exact memo kept.  1, 0, or -1 where it stops. */
+static int growing(Search *s, const State *root, long long *end, long long share)
 {
     long long from = s->nodes;
     s->deep = 1;
     s->stop = 0;
-    s->max_nodes = s->nodes + DEEP_NODES;
+    s->max_nodes = s->nodes + share;
     int res = p(s, root);
     s->deep = 0;
     *end += s->nodes - from;
@@ -1303,15 +1305,15 @@ relaxed:
     end += s->nodes - s->max_nodes + RELAXED_NODES;  /* its nodes do not count against the budget */
     s->space = EXACT;
     s->probing = 0;  /* the exact memo holds exact answers: it is kept */
-    int early = s->n >= EARLY_SEATS && DEEP_NODES;
-    if (early && (res = growing(s, root, &end)) >= 0)
+    int early = s->n >= EARLY_SEATS;
+    if (early && EARLY_NODES && (res = growing(s, root, &end, EARLY_NODES)) >= 0)
         return res;
     s->stop = 0;
     s->max_nodes = end;
     res = p(s, root);
-    if (!s->stop || early || !DEEP_NODES)
+    if (!s->stop || early || !LATE_NODES)
         return s->stop ? -1 : res;
-    return growing(s, root, &end);
+    return growing(s, root, &end, LATE_NODES);
 }
 
 static int read_u64s(PyObject *seq, u64 *out, int n, const char *what)
@@ -1784,15 +1786,21 @@ static PyObject *feasible_py(PyObject *self, PyObject *args)
     return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
 }
 
-/* shares(pass_nodes, probed, relaxed_nodes[, deep_nodes]) -> the previous four */
+/* shares(pass_nodes, probed, relaxed_nodes[, early_nodes[, late_nodes]]) -> the previous
+ * five; late_nodes is early_nodes where only that is given */
 static PyObject *shares(PyObject *self, PyObject *args)
 {
     (void)self;
-    long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES, d = DEEP_NODES;
+    long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES, d = EARLY_NODES, e = LATE_NODES;
+    long long early = -1, late = -1;
     resume.valid = 0;
-    if (!PyArg_ParseTuple(args, "LLL|L", &PASS_NODES, &PROBED, &RELAXED_NODES, &DEEP_NODES))
+    if (!PyArg_ParseTuple(args, "LLL|LL", &PASS_NODES, &PROBED, &RELAXED_NODES, &early, &late))
         return NULL;
-    return Py_BuildValue("(LLLL)", a, b, c, d);
+    if (early >= 0)
+        EARLY_NODES = LATE_NODES = early;
+    if (late >= 0)
+        LATE_NODES = late;
+    return Py_BuildValue("(LLLLL)", a, b, c, d, e);
 }
 
 static PyMethodDef methods[] = {

@@ -277,7 +277,7 @@ def test_the_judge_answers_as_before(sides, seed):
 @compiled
 def test_the_step_in_growing_shares_settles_what_the_budget_left_and_agrees_with_the_oracle():
     """Where the full search stops at its budget, the step in growing shares (the search
-    again, each turn's moves in growing shares, DEEP_NODES of its own) goes on: with no
+    again, each turn's moves in growing shares, a share of its own) goes on: with no
     share it leaves the position undecided; with a small one it answers as the oracle or
     stops; with a large one it answers as the oracle."""
     rng = random.Random(13)
