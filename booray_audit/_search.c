@@ -932,6 +932,23 @@ static void prepare(const Search *s, Kid *kid)
     }
 }
 
+/* The adversary's killer moves: for each adversary turn under way (Search.depth), the
+ * card of the last move P was shown to lose after, in this call (``run`` forgets them at
+ * its start).  Every search but the relaxed game's notes them; only the step in growing
+ * shares reads them (``deepening`` tries that card first), so the other steps go as
+ * they went without them, node for node.  A move that refutes P at one turn often
+ * refutes P at the same turn of the next line searched: at 7-8 seats this finds
+ * refutations the policies' order leaves deep in the list. */
+static int killer[64];
+
+static inline int kid_card(const Kid *kid) { return kid->st.tcard[kid->st.tlen - 1]; }
+
+static inline void note_killer(const Search *s, const Kid *kid)
+{
+    if (!s->relaxed && s->depth <= 64)
+        killer[s->depth - 1] = kid_card(kid);
+}
+
 /* does P succeed after every kid (searched in order, up to the first it loses after)? */
 static int sweep(Search *s, Kid *kids, int n)
 {
@@ -942,15 +959,20 @@ static int sweep(Search *s, Kid *kids, int n)
             prepare(s, &kids[i + 1]);
         Kid *kid = &kids[i];
         int won = kid->now >= 0 ? kid->now : p_keyed(s, &kid->st, &kid->key, kid->prefix);
-        if (!won || s->stop)
+        if (s->stop)
             return 0;
+        if (!won) {
+            note_killer(s, kid);
+            return 0;
+        }
     }
     return 1;
 }
 
 /* The sweep of the step in growing shares (``deepening``): does P succeed after every
- * kid?  Each kid still open is searched within a share, the shares growing fourfold from DEEP_FIRST, so that a
- * kid P loses after is found before the search spends itself on kids P wins after (the
+ * kid?  The killer move first, if it is among them; then each kid still open is
+ * searched within a share, the shares growing fourfold from DEEP_FIRST, so that a kid P
+ * loses after is found before the search spends itself on kids P wins after (the
  * policies' order puts the adversary's best move first nearly always, but not always).
  * Only a search that ends stores its answer, so every answer is exact. */
 #define DEEP_FIRST 64
@@ -978,6 +1000,14 @@ static inline int past(Search *s, long long end)
 static int deepening(Search *s, Kid *kids, int n)
 {
     unsigned char open[64];
+    int first = s->depth <= 64 ? killer[s->depth - 1] : -1;
+    for (int i = 1; i < n && first >= 0; i++)
+        if (kid_card(&kids[i]) == first) {
+            Kid kid = kids[i];
+            memmove(&kids[1], &kids[0], i * sizeof(Kid));
+            kids[0] = kid;
+            break;
+        }
     for (int i = 0; i < n; i++) {
         prepare(s, &kids[i]);
         open[i] = 1;
@@ -996,8 +1026,10 @@ static int deepening(Search *s, Kid *kids, int n)
                 return 0;
             if (over)
                 continue;
-            if (!won)
+            if (!won) {
+                note_killer(s, kid);
                 return 0;
+            }
             open[i] = 0;
             left--;
         }
@@ -1194,21 +1226,24 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * search again, unprobed, within the rest of the budget (probes find refutations early
  * but only cost time where P succeeds, which a search that long usually shows).  Beside
  * these (not in Python), the search in growing shares (``growing``, a share of its own,
- * the exact memo kept): at 7 or more seats (EARLY_SEATS) the policies' first move is now
- * and then not the adversary's best at the first turns, and the search in order spends
- * its budget showing P wins after it, so there it comes before the full search unprobed
- * (EARLY_NODES); at fewer seats, where that search settles nearly everything, only where
- * it stops (LATE_NODES: a position it leaves costs the step's whole share, and at 6
- * seats 60,000 cost 3-6% of the end-to-end time for none settled in the bench's corpus).  Either way every position the full search settles within its budget is still
- * settled: the step only adds exact answers to the memo, which the search in order then
- * finds in place of searching (its moves and their order unchanged), so it reaches its
- * answer in at most the nodes it took without them (as long as the memo is not
- * forgotten: its cap, about 400,000 positions, is above what a call of the default
- * shares and budget stores).  The shares can be set (`shares`) for the tests to reach
- * every step on small positions. */
+ * the exact memo kept, the killer moves tried first): at 7 or more seats (EARLY_SEATS)
+ * the policies' first move is now and then not the adversary's best at the first turns,
+ * and the search in order spends its budget showing P wins after it, so there it comes
+ * before the full search unprobed (EARLY_NODES); at fewer seats, where that search
+ * settles nearly everything, only where it stops (LATE_NODES: a position it leaves costs
+ * the step's whole share, its nodes dearer than the search's as each round searches the
+ * open moves again; at 6 seats 60,000 cost 4-6% of the 6-player corpus's end-to-end
+ * time, 45,000 nothing measurable).  Either way every position the full search settles
+ * within its budget is still settled: the step only adds exact answers to the memo,
+ * which the search in order then finds in place of searching (its moves and their order
+ * unchanged), so it reaches its answer in at most the nodes it took without them (as
+ * long as the memo is not forgotten: its cap, about 400,000 positions, is above the
+ * 350,000 or so a call of the default shares and budget visits, and it stores at most
+ * one for each it visits).  The shares can be
+ * set (`shares`) for the tests to reach every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
-static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, EARLY_NODES = 60000,
-                 LATE_NODES = 30000;
+static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, EARLY_NODES = 100000,
+                 LATE_NODES = 45000;
 #define EARLY_SEATS 7
 
 /* A call whose budget ends with the probed search (the judge's first try, FIRST_NODES)
@@ -1260,6 +1295,8 @@ static int run(Search *s, const State *root, long long budget, int resumed)
     long long end;
     int res;
     resume.valid = 0;  /* taken now, or not at all */
+    if (!resumed)  /* a call that resumes has them as the call it goes on from left them */
+        memset(killer, -1, sizeof killer);
     if (resumed) {
         s->nodes = resume.stopped;
         s->probing = 1;  /* as the probed search leaves it: the relaxed game probes too */

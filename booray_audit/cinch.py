@@ -255,9 +255,10 @@ class Solver:
     steps with larger shares) is built, ``solve`` hands it the position unless
     ``compiled=False``; ``search`` and the helpers below always run in Python.  The
     compiled search has one step more: the exact search with each turn's moves first
-    tried in small, growing shares of their own (its own share of nodes; every answer
-    it gives is exact, like step 4's), before step 4's second part at 7 seats or more,
-    where step 4 stops at its budget at fewer (_search.c, ``run``).
+    tried in small, growing shares of their own, the adversary's killer moves first
+    (its own share of nodes; every answer it gives is exact, like step 4's), before
+    step 4's second part at 7 seats or more, where step 4 stops at its budget at fewer
+    (_search.c, ``run``).
     """
 
     def __init__(self, rules: Rules, max_nodes: int | None = NODES, compiled: bool | None = None):
