@@ -934,11 +934,12 @@ static void prepare(const Search *s, Kid *kid)
 
 /* The adversary's killer moves: for each adversary turn under way (Search.depth), the
  * card of the last move P was shown to lose after, in this call (``run`` forgets them at
- * its start).  Every search but the relaxed game's notes them; only the step in growing
- * shares reads them (``deepening`` tries that card first), so the other steps go as
- * they went without them, node for node.  A move that refutes P at one turn often
- * refutes P at the same turn of the next line searched: at 7-8 seats this finds
- * refutations the policies' order leaves deep in the list. */
+ * its start).  The full search, probed or not, and the step in growing shares note them
+ * (the restricted adversaries and the relaxed game do not); only that step reads them
+ * (``deepening`` tries that card first), so the other steps go as they went without
+ * them, node for node.  A move that refutes P at one turn often refutes P at the same
+ * turn of the next line searched: at 7-8 seats this finds refutations the policies'
+ * order leaves deep in the list. */
 static int killer[64];
 
 static inline int kid_card(const Kid *kid) { return kid->st.tcard[kid->st.tlen - 1]; }
@@ -1239,8 +1240,8 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
  * unchanged), so it reaches its answer in at most the nodes it took without them (as
  * long as the memo is not forgotten: its cap, about 400,000 positions, is above the
  * 350,000 or so a call of the default shares and budget visits, and it stores at most
- * one for each it visits).  The shares can be
- * set (`shares`) for the tests to reach every step on small positions. */
+ * one for each it visits).  The shares can be set (`shares`) for the tests to reach
+ * every step on small positions. */
 static const int PASSES[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}};
 static long long PASS_NODES = 1000, PROBED = 20000, RELAXED_NODES = 20000, EARLY_NODES = 100000,
                  LATE_NODES = 45000;
