@@ -14,6 +14,7 @@ from . import record as r
 from .cinch import NODES, cinch_judge
 from .order import agree, by_number, out_of_place
 from .plain import plain_replay
+from .plays import OPEN
 from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
 from .rules import Rules, RulesError, profile, with_toggle
 from .settle import Chain, Claims, Outcome, Settlement
@@ -358,7 +359,8 @@ def play_ruling(d: r.Dispute, kinds, findings: list[Finding], rep: Replay) -> tu
             return "undecidable", f"trick {t}: {open_.reason}"
         kept = rep.kept.get((p, t), {})
         if not all(k in kept for k in kinds):
-            why = f"trick {t}: the record does not show enough to judge {d.kind}"
+            why = next((f"trick {t}: {kept[OPEN + k]}" for k in kinds if k not in kept and OPEN + k in kept),
+                       f"trick {t}: the record does not show enough to judge {d.kind}")
             if rep.know is not None and rep.know.left_out:
                 why += (" (a trick is left out, and the tricks are not numbered: it may have come "
                         "before this one, so what the deal showed proves nothing here)")

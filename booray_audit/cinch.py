@@ -964,6 +964,12 @@ def others_out_of_trump(pos: Position) -> bool:
     return not _possible(pos.unseen, pos.counts, pos.forbidden) & suit_mask(pos.trump)  # P's count is 0
 
 
+def out_of_reach(pos: Position) -> int:
+    """The unseen cards no opponent still holding cards can hold, from what its plays
+    revealed: out of play as far as P knows (RULES.md §4)."""
+    return pos.unseen & ~_possible(pos.unseen, pos.counts, pos.forbidden)
+
+
 def _why(pos: Position, won: int, sure: int) -> str:
     trumps = pos.hand & suit_mask(pos.trump)
     top = " ".join(card_str(c) for c in reversed(cards_of(trumps)))

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from dataclasses import dataclass
 
 from .cards import DECK, FULL_DECK, card_str, cards_of, mask_of, suit_mask
-from .cinch import Position, judge, others_out_of_trump, reveal
+from .cinch import Position, judge, others_out_of_trump, out_of_reach, reveal
 from .engine import beats, legal, winning
 from .rules import Rules
 from .settle import Chain, Claims, Outcome
@@ -205,7 +205,8 @@ class _Table:
             return None, None
         trumps = hand & suit_mask(trump)
         top = trumps.bit_length() - 1
-        played |= self.discarded.get(pos.me, 0)  # out of play, as far as P knows
+        # out of play, as far as P knows: its discards, and what no opponent can hold
+        played |= self.discarded.get(pos.me, 0) | out_of_reach(pos)
         if not cards:
             return (_equivalents(top, hand, played), "cinch-lead") if trumps else (None, None)
         if len(cards) == len(pos.seats) - 1 and rules.cinch_last:

@@ -15,7 +15,7 @@ import functools
 from dataclasses import replace
 
 from . import consistency, record as r
-from .cards import FULL_DECK, UNKNOWN, UNRANKED, card_str, mask_of, suit_mask, suits_mask
+from .cards import FULL_DECK, UNKNOWN, UNRANKED, above, card_str, mask_of, suit_mask, suits_mask
 from .engine import beats, winning
 from .readings import may_win
 from .rules import Rules
@@ -50,6 +50,7 @@ class Knowledge:
         self.drawn: dict[str, int] = {}
         self.discarded: dict[str, int] = {}
         self.discard_known: dict[str, bool] = {}
+        self._shown: dict[str, int] = {}  # discards_shown, per player
         self.draw_count: dict[str, int | None] = {}
         self.passed = [d.player for d in decisions if d.action == "pass"]
         self.declared = {d.player for d in decisions}
@@ -498,9 +499,50 @@ class Knowledge:
 
     def out_of_play(self, p: str) -> int:
         """P's own discards that P knows are out of play (no reshuffle can have come after)."""
-        if p in self.forgotten or not self.discard_known.get(p):
+        if p in self.forgotten:
             return 0
-        return self.discarded.get(p, 0)
+        return self.discards_shown(p)
+
+    def discards_shown(self, p: str) -> int:
+        """P's discards the record shows or implies (RULES.md §4): written as cards, or a
+        card dealt to P (the up-card included) that P does not hold after the draw, where
+        that hand is known, whatever the draw line says (a count, ``??``)."""
+        got = self._shown.get(p)
+        if got is None:
+            got = self.discarded.get(p, 0)
+            after = self.whole_hand(p, 1) if self.draw_count.get(p) != 0 else None
+            if after is not None:
+                dealt = self.dealt.get(p, 0)
+                if p == self.up_player and self.up is not None:
+                    dealt |= 1 << self.up
+                got |= dealt & ~after & ~self._played_by_anyone
+            got = self._shown[p] = got & ~self.contested
+        return got
+
+    def open_discards(self, p: str) -> tuple[int, int]:
+        """How many of P's discards that P knows out of play the record neither shows nor
+        implies, and the cards they may be (none known elsewhere in the hand): a lead such
+        a card would make as high as the top trump cannot be shown to break the cinch."""
+        if p in self.forgotten:
+            return 0, 0
+        count = self.draw_count.get(p)
+        shown = self.discards_shown(p)
+        left = (self.rules.cards if count is None else count) - shown.bit_count()
+        if left <= 0:
+            return 0, 0
+        elsewhere = self._played_by_anyone | shown | self.contested
+        for q in self.dealt.keys() | self.drawn.keys():
+            if q != p:
+                elsewhere |= self.dealt.get(q, 0) | self.drawn.get(q, 0)
+        if self.up is not None and self.up_player is not None and p != self.up_player:
+            elsewhere |= 1 << self.up
+        after = self.whole_hand(p, 1)
+        elsewhere |= after if after is not None else self.played_before(p, len(self.tricks) + 1)
+        return left, FULL_DECK & ~elsewhere
+
+    @functools.cached_property
+    def _played_by_anyone(self) -> int:
+        return mask_of(c for pl in self.plays.values() for _, c in pl if c & 15)
 
     # -- suit-only cards -------------------------------------------------------
     def _pinned(self) -> list[r.Trick]:
@@ -509,6 +551,7 @@ class Knowledge:
         recorded = [_loosened(t, i in self.unplaced) if t.loose or t.by_seat and (
             self.seats_doubted or i in self.unplaced) else t for i, t in enumerate(self.recorded)]
         self.pinned = False  # some suit-only card is read as the card pinned down
+        self.pools: dict[tuple[int, str], int] = {}  # (place from 1, player): what a `?h` not pinned may be
         if not any(not c & 15 and c != UNKNOWN for t in recorded for _, c in t.plays):
             return recorded
         known = mask_of(c for t in recorded for _, c in t.plays if c & 15)
@@ -547,6 +590,8 @@ class Knowledge:
                         pool &= self.post[p]
                     if pool and not pool & (pool - 1):
                         pins[(i, j)] = pool.bit_length() - 1
+                    elif pool:
+                        self.pools[(i + 1, p)] = pool
         # one card pinned to two plays of a player: neither is known
         counts = collections.Counter((recorded[i].plays[j][0], c) for (i, j), c in pins.items())
         pins = {k: c for k, c in pins.items() if counts[(recorded[k[0]].plays[k[1]][0], c)] == 1}
@@ -722,22 +767,28 @@ class Knowledge:
 
     def equivalent(self, p: str, t: int, card: int, top: int, prior: list[int]) -> bool | None:
         """RULES.md §4: no card still in play outside P's hand lies between ``card`` and
-        ``top``; played cards and P's discards known out of play never separate.  None
-        when a card between may have been played where the record does not show it."""
+        ``top``; played cards and P's discards known out of play never separate (what no
+        opponent can hold is for the play checks to add: ``plays.PlayChecks._as_high``).
+        None when a card between may have been played where the record does not show it."""
         if card == top:
             return True
         if card >> 4 != top >> 4 or (card & 15) > (top & 15):
             return False
+        if not self.separating(p, t, card, top, prior):
+            return True
+        unseen = 0  # suits of the cards played before trick t that the record hides
+        for q in self._unsure:
+            unseen |= self.unsure_before(q, t)
+        return None if unseen >> (card >> 4) & 1 else False
+
+    def separating(self, p: str, t: int, card: int, top: int, prior: list[int]) -> int:
+        """The cards between ``card`` and ``top`` (of one suit) that P does not know are
+        out of play: not in P's hand, not played, not P's discards known out of play."""
         gone = (self.whole_hand(p, t) or 0) | mask_of(prior) | self.out_of_play(p)
         for trick in self.tricks[:t - 1]:
             gone |= mask_of(c for _, c in trick.plays if c & 15)
-        for rank in range((card & 15) + 1, top & 15):
-            if not gone >> ((card & ~15) | rank) & 1:
-                unseen = 0  # suits of the cards played before trick t that the record hides
-                for q in self._unsure:
-                    unseen |= self.unsure_before(q, t)
-                return None if unseen >> (card >> 4) & 1 else False
-        return True
+        between = above(card) & ~above(top) & ~(1 << top)
+        return between & ~gone
 
 
 def _late_declarers(decisions, seats: list[str], dealer: str | None) -> list[str]:

@@ -85,6 +85,10 @@ class Plain:
     # Knowledge's own answers, from the facts above
     proven_held = Knowledge.proven_held
     equivalent = Knowledge.equivalent
+    separating = Knowledge.separating
+
+    def open_discards(self, p: str) -> tuple[int, int]:
+        return 0, 0  # every discard written
 
     def keeps_up(self, t: int) -> bool:
         return self._keeps and not any(c == self.up for k, c in self.by_trick[self.up_player].items() if k < t)

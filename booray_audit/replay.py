@@ -113,6 +113,7 @@ class HandReplay(PlayChecks):
         self.trial = False  # checking a reading of a trick the record may not mean: no cinch
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
         self.unled = unled  # the places of seat-order tricks read as placing no card (Knowledge)
+        self.on_table: tuple = ()  # the plays of the trick being checked (``_plays``)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
@@ -120,6 +121,10 @@ class HandReplay(PlayChecks):
         if trick is not None:
             trick = self.know.numbered(trick)
         self.findings.append(Finding(kind, self.n, trick, player, card, message, evidence, rule))
+
+    def undecided(self, kind, trick, player, card, reason):
+        """A check the record leaves open at a play (``trick``: its place, as ``add``)."""
+        self.undecidable.append(Undecidable(kind, self.n, self.know.numbered(trick), player, card, reason))
 
     def _cinch(self, kind, know, p, t, c, won, prior):
         """The cinch judged before P's play of ``c``, which would break ``kind`` if P had
@@ -153,6 +158,9 @@ class HandReplay(PlayChecks):
         tricks = [e for e in ev if isinstance(e, r.Trick)]
         trump = self._trump(ev, deals)
         seated = self.seats or _appearing(ev)
+        strays = {} if self.seats else _strays(ev)
+        if strays:
+            seated = [p for p in seated if p not in strays]
         passed = [d.player for d in decisions if d.action == "pass"]
         active = list(dict.fromkeys(d.player for d in decisions if d.action != "pass"))
         if not decisions:
@@ -174,7 +182,7 @@ class HandReplay(PlayChecks):
             active.sort(key=lambda p: order.get(p, len(order)))
         know = self.know = Knowledge(self.rules, ev, trump, active, self.dealer, self.seats, self.left_out,
                                         self.unled)
-        self._names(ev)
+        self._names(ev, strays)
         self._disputes(ev, seated)
         self._decisions(decisions, ev, know)
         discards = self._draws(decisions, deals, seated)
@@ -244,9 +252,16 @@ class HandReplay(PlayChecks):
         result.bad_disputes = self.bad_disputes
         return result
 
-    def _names(self, ev) -> None:
+    def _names(self, ev, strays: dict[str, tuple[str, int]]) -> None:
         """NOTATION.md §3.2: with `Seats` given, a name that is not seated is a record error
-        (a typo, usually) that suggests the closest seated names; its plays are not judged."""
+        (a typo, usually) that suggests the closest seated names; its plays are not judged.
+        Without `Seats`, so is a name ``_strays`` finds misspelt."""
+        for name, (meant, line) in strays.items():
+            self.unseated.add(name)
+            self.skip.add(name)
+            self.add("unknown-player", None, name, None,
+                     f"{name} plays no other card in this hand; did you mean {meant}?",
+                     f"line {line} names {name} where {meant}, who plays every other trick, is missing")
         if not self.seats:
             return
         seated = set(self.seats)
@@ -633,6 +648,7 @@ class HandReplay(PlayChecks):
         the record shows legal kept."""
         cards = [c for _, c in plays]
         number = know.numbered(t)
+        self.on_table = plays
         for seq, (p, c) in enumerate(plays):
             if p not in self.skip:
                 before = len(self.findings)
@@ -745,6 +761,30 @@ def _misspelt(ev) -> tuple[list[tuple[str, str]], list[str]]:
             elif len(close) == 1:  # a typo, in the claims or in the hand: one player either way
                 pairs.append(tuple(sorted((close[0], p), key=lambda n: (uses[n], n))))
     return pairs, claimed
+
+
+def _strays(ev) -> dict[str, tuple[str, int]]:
+    """Without `Seats`: names misspelt in one trick, each with the name meant and the line.
+    A name on no line but one trick's, where the one close name (``record.closest``) is
+    missing, though it plays every other trick the record shows in full."""
+    tricks = [e for e in ev if type(e) is r.Trick]
+    lines: dict[str, set[int]] = {}
+    for name, line in r.naming(e for e in ev if not isinstance(e, (r.TricksClaim, r.NetClaim, r.Ante))):
+        lines.setdefault(name, set()).add(line)
+    out: dict[str, tuple[str, int]] = {}
+    for trick in tricks:
+        names = {p for p, _ in trick.plays}
+        for name in names:
+            if lines[name] != {trick.line}:
+                continue
+            close = r.closest(name, [q for q in lines if q != name])
+            if len(close) != 1 or close[0] in names:
+                continue
+            meant = close[0]
+            full = [t for t in tricks if t is not trick and len(t.plays) >= len(trick.plays)]
+            if len(lines[meant]) >= 2 and full and all(any(p == meant for p, _ in t.plays) for t in full):
+                out[name] = (meant, trick.line)
+    return out
 
 
 def _appearing(ev) -> list[str]:

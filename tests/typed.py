@@ -10,8 +10,10 @@ from booray_audit.cards import parse_card
 from booray_audit.engine import winning
 
 STYLES = ("counts", "no-seats", "no-deal", "seat-order", "suit-only", "from-memory")
-# styles whose records give the discards only as counts: bots must judge without them
-HIDES_DISCARDS = ("counts", "from-memory")
+# styles whose records neither show nor imply the discards (draws as counts without the
+# `Deal` lines: with them, every card dealt and never played was thrown): bots must judge
+# without them
+HIDES_DISCARDS = ("from-memory",)
 
 _DECISION = re.compile(r"^(\S+) (play|draw) (.+?) -> (.+)$")
 _TRICK = re.compile(r"^Trick (\d+): (.*)$")
@@ -255,3 +257,4 @@ def trump_typed_wrong(text: str, seed: int = 0, share: float = 0.3) -> str:
             line = "Trump " + rng.choice([s for s in "shdc" if s != suit])
         out.append(line)
     return "\n".join(out) + "\n"
+
