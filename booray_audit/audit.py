@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 from . import record as r
 from .cinch import NODES, cinch_judge
-from .order import agree, by_number, out_of_place
+from .order import agree, by_number, noted, out_of_place
 from .plain import plain_replay
 from .plays import OPEN
 from .replay import CINCH_KINDS, FINDING_KINDS, Finding, HandReplay, Replay, kind_class
@@ -112,8 +112,9 @@ class Table:
 
 def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES, explain: bool = False) -> Replay:
     """The hand's replay; a hand whose tricks are written out of the order of their
-    numbers, or whose unnumbered tricks may be (several players breaking a rule in one,
-    or one player in several), is replayed in both orders and keeps what both prove (see
+    numbers is replayed in both orders and keeps what both prove; one whose unnumbered
+    tricks may be swapped (several players breaking a rule in one, or one player in
+    several) keeps the written order, with a note on what a swap would clear (see
     ``order``).  A plain, clean hand takes the shorter road (``plain.py``), which keeps no
     evidence of the rules each play kept: ``explain`` (for `replay`) asks for it."""
     judge = cinch_judge(table.rules, cinch_nodes)
@@ -129,7 +130,8 @@ def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES, explain: b
         swapped = out_of_place(hand, rep, lambda h, left_out: HandReplay(
             h, table.rules, list(table.seats), table.dealer, judge, left_out).run())
         if swapped is not None:
-            agree(rep, *swapped)
+            other, why, swap = swapped
+            (noted if swap else agree)(rep, other, why)
     if rep.know is not None and any(f.cls == "play" for f in rep.findings) and (
             places := rep.know.unled_places()):
         # a seat-order trick gives each card to a player by the leader written: where nothing

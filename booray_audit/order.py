@@ -18,16 +18,19 @@ keeps only what both replays prove:
 The plays, as the report lists them, are in the written order.  An unnumbered trick
 line is taken to follow the line above it.
 
-Unnumbered tricks say their order only by where they are written, and a record typed
-from memory may put two of them in each other's place.  Where two or more players break
-a rule in one such trick as written, or one player in two or more of them (one breach
-alone is what a plain record of a real violation looks like, and stands), the hand is
-also replayed with two tricks in each other's place; where such an order breaks fewer
-rules, without either mark, and with no more leads out of turn than the written one,
-the audit keeps only what both orders prove, as above.  Where fewer tricks are written
-than were dealt, and no `Tricks` or `Net` line says whether the one left out was the
-last, it is first taken that it may have come before any of them (as where those lines
-show a trick left out); that reading is kept the same way.
+Unnumbered tricks say their order by where they are written: the events of a hand are
+written in the order they happened, so that order is the fact, and the settlement
+follows it.  A record typed from memory may still put two of them in each other's
+place.  Where two or more players break a rule in one such trick as written, or one
+player in two or more of them (one breach alone is what a plain record of a real
+violation looks like), the hand is also replayed with two tricks in each other's place;
+where such an order breaks fewer rules, without either mark, and with no more leads out
+of turn than the written one, every finding it clears stands and its evidence says so
+("if tricks 2 and 5 were written in each other's place, this would not hold").  Where
+fewer tricks are written than were dealt, and no `Tricks` or `Net` line says whether
+the one left out was the last, the record itself leaves open where it was: it is taken
+that it may have come before any of them (as where those lines show a trick left out),
+and the audit keeps only what both readings prove, as above.
 """
 
 from __future__ import annotations
@@ -56,15 +59,17 @@ def by_number(hand: r.Hand) -> r.Hand | None:
     return replace(hand, events=tuple(events))
 
 
-def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str] | None:
+def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str, bool] | None:
     """Where every trick of the hand is unnumbered and ``rep`` (the written order) shows
     a slip's mark (``_mark``): the replay (``replay``: hand, left_out -> Replay) with a
     trick left out before any (where fewer tricks are written than were dealt), or else
     with two tricks in each other's place (called by the places they are written in);
     the first with fewer breaches, without the mark, and no more record errors; a swap
     also with the same tricks won (where the written order tells them) and no more
-    tricks whose lead is in doubt (its leads go round as the written ones do).  And why
-    the order is in doubt.  None where there is no mark or no such order."""
+    tricks whose lead is in doubt (its leads go round as the written ones do).  With it,
+    why the order is in doubt, and whether it is a swap (a note on the findings it
+    clears, ``noted``; the other is a reading to ``agree`` with).  None where there is
+    no mark or no such order."""
     places = [i for i, e in enumerate(hand.events) if isinstance(e, r.Trick)]
     if len(places) < 2 or any(hand.events[i].written for i in places):
         return None
@@ -80,16 +85,26 @@ def out_of_place(hand: r.Hand, rep: Replay, replay) -> tuple[Replay, str] | None
         if (sum(f.cls == "play" for f in other.findings) < breaches and _mark(other) is None
                 and sum(f.cls == "record" for f in other.findings) <= errors):
             return other, (f"the tricks are not numbered and fewer are written than were dealt, and with {mark} "
-                           "as written, one left out may have come before any of them")
+                           "as written, one left out may have come before any of them"), False
     for t in range(1, len(places)):
         for u in range(t + 1, len(places) + 1):
             other = _called_as_written(replay(_swapped(hand, places, t, u), False), t, u)
             if (sum(f.cls == "play" for f in other.findings) < breaches and _mark(other) is None
                     and sum(f.cls == "record" for f in other.findings) <= errors and rep.tricks in (None, other.tricks)
                     and len(other.know.doubted) <= len(know.doubted)):
-                return other, (f"the tricks are not numbered, and with {mark} as written, tricks {t} and {u} "
-                               "may be written in each other's place")
+                return other, f"if tricks {t} and {u} were written in each other's place, this would not hold", True
     return None
+
+
+def noted(written: Replay, other: Replay, note: str) -> Replay:
+    """``written`` with ``note`` added to the evidence of each play finding ``other`` (the
+    hand with two unnumbered tricks in each other's place) does not make: the written
+    order is the fact, the other only information."""
+    theirs = {(f.kind, f.trick, f.player, f.card) for f in other.findings if f.cls == "play"}
+    written.findings = [replace(f, evidence=f"{f.evidence}; {note}")
+                        if f.cls == "play" and (f.kind, f.trick, f.player, f.card) not in theirs else f
+                        for f in written.findings]
+    return written
 
 
 def _mark(rep: Replay) -> str | None:
