@@ -39,9 +39,10 @@ class _Table:
     """One session's table: players in seat order and the rules."""
 
     def __init__(self, rng: random.Random, rules: Rules, players: list[str], violations: float,
-                 known_discards: bool = True):
+                 known_discards: bool = True, throw_trumps: float = 0.0):
         self.rng, self.rules, self.players, self.rate = rng, rules, players, violations
         self.known_discards = known_discards  # False: bots judge as if they forgot their discards
+        self.throw_trumps = throw_trumps  # the share of draws that throw cards at random, trumps too
         self.injected: list[tuple[int, str, str]] = []
         self.discarded: dict[str, int] = {}  # each bot's discards it knows are out of play
 
@@ -75,8 +76,12 @@ class _Table:
                 passed.append(p)
                 lines.append(f"{qname(p)} pass")
                 continue
-            keep = sorted(h, key=lambda c: (c >> 4 == trump, c & 15), reverse=True)
-            k = min(rng.randint(0, most), len(stock) + len(pile), sum(1 for c in h if c >> 4 != trump))
+            if self.throw_trumps and rng.random() < self.throw_trumps:  # the up-card may go
+                keep, plain = rng.sample(h, len(h)), len(h)
+            else:
+                keep = sorted(h, key=lambda c: (c >> 4 == trump, c & 15), reverse=True)
+                plain = sum(1 for c in h if c >> 4 != trump)
+            k = min(rng.randint(0, most), len(stock) + len(pile), plain)
             out, got = keep[len(keep) - k:], stock[:k]
             del stock[:k]
             if len(got) < k:  # the stock ran out: the others' discards make a new one
@@ -154,7 +159,10 @@ class _Table:
                     else:
                         inject_at += 1  # nothing illegal to play here: try the next play
                 if card is None:
-                    card = rng.choice(cards_of(allowed))
+                    # throwing trumps, a bot plays its lowest allowed card half the time: the
+                    # lowest trump a cinch allows, as high as the top by what it knows
+                    low = self.throw_trumps and rng.random() < 0.5
+                    card = (allowed & -allowed).bit_length() - 1 if low else rng.choice(cards_of(allowed))
                 step += 1
                 if not (inject and kind in ("renege", "failed-trump", "failed-beat")):
                     forb[me] |= reveal(card, cards, trump, rules)  # an illegal play shows nothing
@@ -253,10 +261,13 @@ def _equivalents(top: int, hand: int, played: int) -> int:
 
 def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
              violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40,
-             known_discards: bool = True):
+             known_discards: bool = True, throw_trumps: float = 0.0):
     """Yield BHH lines; the generator's return value is the list of ``Injected`` violations.
     ``known_discards=False``: the bots judge the cinch as a record that gives discards only
-    as counts lets the audit judge it (without their own discards known out of play)."""
+    as counts lets the audit judge it (without their own discards known out of play).
+    ``throw_trumps``: the share of draws that throw cards at random, trumps too (else a bot
+    keeps its trumps), so a dealer may throw the up-card; with it, bots play their lowest
+    allowed card half the time."""
     from .rules import profile
     rules = rules or profile("standard")
     rng = random.Random(seed)
@@ -266,7 +277,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
     while made < hands:
         n = rng.randint(players[0], players[1])
         names = rng.sample(NAMES, n)
-        table = _Table(rng, rules, names, violations, known_discards)
+        table = _Table(rng, rules, names, violations, known_discards, throw_trumps)
         if session:
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")

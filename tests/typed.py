@@ -258,3 +258,55 @@ def trump_typed_wrong(text: str, seed: int = 0, share: float = 0.3) -> str:
         out.append(line)
     return "\n".join(out) + "\n"
 
+
+# -- forgetting: the record says less, never something else ---------------------------------
+
+FORGETTING = ("counts", "discards-unknown", "card-unknown", "suit-only", "no-deal", "no-seats", "unnumbered",
+              "from-memory")
+# from memory: draws as counts, no `Deal` lines, no `Seats`, tricks not numbered
+_MEMORY = ("counts", "no-deal", "no-seats", "unnumbered")
+
+
+def forgotten(text: str, how: str, seed: int = 0, spare: dict | None = None) -> str:
+    """The record with one kind of detail forgotten the way people forget it: draws as
+    counts, discards as `??`, one card of a trick as `??` or by suit only (one a hand),
+    `Deal` lines or `Seats` left out, tricks not numbered, or (``from-memory``) draws as
+    counts, no `Deal` lines, no `Seats` and no trick numbers at once.  ``spare``: per
+    (session, hand), the players whose cards stay as written (a violator's: a later card
+    of theirs is what proves an earlier play illegal)."""
+    rng = random.Random(seed)
+    spare = spare or {}
+    ways = _MEMORY if how == "from-memory" else (how,)
+    out: list[str] = []
+    session, hand, blurred, in_tags = -1, 0, False, False
+    for line in text.splitlines():
+        if line.startswith("["):
+            if not in_tags:
+                session += 1
+            in_tags = True
+            if "no-seats" in ways and line.startswith("[Seats "):
+                continue
+        elif line.strip():
+            in_tags = False
+        if line.startswith("Hand "):
+            hand, blurred = int(line.split()[1]), rng.random() < 0.5
+        if "no-deal" in ways and line.startswith("Deal "):
+            continue
+        m = _DECISION.match(line)
+        if m and "counts" in ways:
+            line = f"{m.group(1)} {m.group(2)} {len(m.group(3).split())}"
+        elif m and how == "discards-unknown":
+            line = f"{m.group(1)} {m.group(2)} " + " ".join("??" for _ in m.group(3).split()) + f" -> {m.group(4)}"
+        m = _TRICK.match(line)
+        if m and "unnumbered" in ways:
+            line = f"Trick {m.group(2)}"
+        elif m and how in ("card-unknown", "suit-only") and blurred and rng.random() < 0.3:
+            plays = [p.split() for p in m.group(2).split(", ")]
+            free = [p for p in plays if p[0] not in spare.get((session, hand), ())]
+            if free:
+                blurred = False
+                play = rng.choice(free)
+                play[1] = "??" if how == "card-unknown" else "?" + play[1][-1]
+                line = f"Trick {m.group(1)}: " + ", ".join(" ".join(p) for p in plays)
+        out.append(line)
+    return "\n".join(out) + "\n"
