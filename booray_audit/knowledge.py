@@ -512,10 +512,7 @@ class Knowledge:
             got = self.discarded.get(p, 0)
             after = self.whole_hand(p, 1) if self.draw_count.get(p) != 0 else None
             if after is not None:
-                dealt = self.dealt.get(p, 0)
-                if p == self.up_player and self.up is not None:
-                    dealt |= 1 << self.up
-                got |= dealt & ~after & ~self._played_by_anyone
+                got |= self._dealt_to(p) & ~after & ~self._played_by_anyone
             got = self._shown[p] = got & ~self.contested
         return got
 
@@ -538,7 +535,16 @@ class Knowledge:
             elsewhere |= 1 << self.up
         after = self.whole_hand(p, 1)
         elsewhere |= after if after is not None else self.played_before(p, len(self.tricks) + 1)
-        return left, FULL_DECK & ~elsewhere
+        dealt = self._dealt_to(p)
+        may = FULL_DECK & ~elsewhere
+        if dealt.bit_count() >= self.rules.cards:  # the whole deal is known: every discard is of it
+            may &= dealt
+        return left, may
+
+    def _dealt_to(self, p: str) -> int:
+        """The cards the record shows dealt to P, the up-card to the dealer included."""
+        dealt = self.dealt.get(p, 0)
+        return dealt | 1 << self.up if p == self.up_player and self.up is not None else dealt
 
     @functools.cached_property
     def _played_by_anyone(self) -> int:

@@ -93,6 +93,15 @@ def test_discards_written_decide_the_unwritten_case_both_ways():
     assert plays(kept) == [("cinch-lead", 2, "Ann")]
 
 
+def test_a_whole_deal_written_shows_every_discard_without_a_draw_line():
+    """Ann's deal is written and she plays all five: she threw nothing, so the Kd was
+    never hers to throw and separates the Qd from the Ad."""
+    text = UNWRITTEN.replace("Ann play 2\n", "").replace("Up 2d\n", "Up 2d\nDeal Ann As Qd Ad Jd 4c\n")
+    h = only(text)
+    assert plays(h) == [("cinch-lead", 2, "Ann")]
+    assert open_checks(h) == []
+
+
 def test_a_card_played_later_by_another_was_no_discard():
     """Ben plays the Kd at trick 5: it was never Ann's discard, so it separates her Qd from
     her Ad (Ben broke must-beat under the Qd, holding it)."""
