@@ -1,7 +1,7 @@
 """The compiled cinch search is optional: where no C compiler is found, the build goes
 on without it and the pure-Python search (the reference) runs instead.
 
-A build that could not compile the search leaves ``booray_audit/_search.unbuilt`` in the
+A build that could not compile the search leaves ``booray_audit/cinch/_search.unbuilt`` in the
 package, naming the compiler it tried; a build that could removes it.  The tests read it
 (tests/test_compiled.py): an install whose own compiler works must have built the search,
 so a C file that no longer compiles is caught, while an install without a compiler
@@ -43,6 +43,6 @@ class BuildExt(build_ext):
                 os.remove(here)
 
 
-setup(ext_modules=[Extension("booray_audit._search", ["booray_audit/_search.c"],
+setup(ext_modules=[Extension("booray_audit.cinch._search", ["booray_audit/cinch/_search.c"],
                              extra_compile_args=["-O3"], optional=True)],
       cmdclass={"build_ext": BuildExt})

@@ -29,8 +29,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 def decisions(players: int, hands: int, seed: int) -> list:
     """Every (position, tricks won, rules) the judge meets auditing a generated corpus."""
-    from booray_audit import cinch, notation
-    from booray_audit.audit import audit
+    from booray_audit.cinch import judge as cinch
+    from booray_audit.notation import reader as notation
+    from booray_audit.judge.audit import audit
     from booray_audit.generate import generate
     import io
     text = "\n".join(generate(hands, players=(players, players), seed=seed, violations=0.02)) + "\n"
@@ -51,7 +52,8 @@ def decisions(players: int, hands: int, seed: int) -> list:
 
 
 def verdict(answer) -> str:
-    from booray_audit.cinch import Cinch, Contradicted, Unsettled
+    from booray_audit.cinch.position import Cinch, Contradicted
+    from booray_audit.cinch.solver import Unsettled
     if isinstance(answer, Cinch):
         return f"cinch {answer.sure}" if hasattr(answer, "sure") else "cinch"
     if isinstance(answer, Unsettled):
@@ -69,7 +71,9 @@ SIDES = {"refuter": ((3_000, False, False, 0), (3_000, False, True, 0)),
 
 
 def compare(seen: list, a: tuple, b: tuple) -> dict:
-    from booray_audit.cinch import NODES, Solver, judge
+    from booray_audit.cinch.compiled import NODES
+    from booray_audit.cinch.judge import judge
+    from booray_audit.cinch.solver import Solver
     from booray_audit.cards import card_str, cards_of
     times = {"A": [], "B": []}
     same = settled = 0
@@ -100,7 +104,7 @@ def compare(seen: list, a: tuple, b: tuple) -> dict:
 
 
 def main() -> int:
-    from booray_audit import cinch
+    from booray_audit.cinch import judge as cinch
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=6000)
     ap.add_argument("--players", default="6,8")

@@ -43,7 +43,7 @@ def corpus(path: str, hands: int, players: int, seed: int) -> str:
 
 def generate_corpus(path: str, hands: int, players: int, seed: int) -> None:
     from booray_audit.generate import generate
-    from booray_audit.rules import profile, with_toggle
+    from booray_audit.rules.profiles import profile, with_toggle
     rules = with_toggle(profile("standard"), "limit", "100")  # online tables cap penalties
     with open(path + ".tmp", "w") as f:
         for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules):
@@ -79,8 +79,9 @@ def scaled(base: str, copies: int, out: str) -> str:
 # -- stages, each run in a child process -----------------------------------------
 
 def stage(name: str, path: str, db: str | None = None) -> dict:
-    from booray_audit import cinch, notation
-    from booray_audit.audit import HandReport, audit
+    from booray_audit.cinch import judge as cinch
+    from booray_audit.notation import reader as notation
+    from booray_audit.judge.audit import HandReport, audit
     t0 = time.perf_counter()
     out: dict = {}
     if name == "parse":
@@ -110,8 +111,8 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     elif name == "audit-plain":  # as the tool runs: no per-decision timing kept
         hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
     elif name == "check":  # what `check --format json` does, its output to /dev/null (growth)
-        from booray_audit.cli import run_check
-        from booray_audit.report import JsonStream
+        from booray_audit.cli.shared import run_check
+        from booray_audit.report.document import JsonStream
         hands = 0
         with open(os.devnull, "w") as sink:
             doc = JsonStream(sink)
@@ -125,7 +126,8 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
             run_check([path], None, doc)
             doc.close()
     elif name == "import":
-        from booray_audit import load, store
+        from booray_audit.store import load
+        from booray_audit.store import schema as store
         con = store.connect(db)
         res = load.import_file(con, path, audit(notation.read(path)))
         rows = sum(con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
@@ -134,8 +136,8 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
         hands = res.hands
         out["rows"] = rows
     elif name == "stats":
-        from booray_audit import store
-        from booray_audit.queries import stats
+        from booray_audit.store import schema as store
+        from booray_audit.store.queries import stats
         con = store.connect(db, read_only=True)
         n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
         s = time.perf_counter()
@@ -299,10 +301,10 @@ def main(argv=None):
     empty = os.path.join(a.out, "empty.bhh")
     open(empty, "w").close()
     end_to_end(empty, 0)  # fills the bytecode cache: every later start reads it
-    from booray_audit import cinch
-    compiled = cinch._search is not None
+    from booray_audit.cinch import compiled as cinch_compiled
+    compiled = cinch_compiled._search is not None
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-                    "cinch_search": cinch.SOLVER, "base_hands": base_n, "corpora": {}}
+                    "cinch_search": cinch_compiled.SOLVER, "base_hands": base_n, "corpora": {}}
     for players in (int(x) for x in a.players.split(",")):
         path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
         entry = {"parse": run_stage("parse", path), "audit": run_stage("audit", path)}

@@ -21,7 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from booray_audit.generate import generate_text  # noqa: E402
-from booray_audit.rules import profile, with_toggle  # noqa: E402
+from booray_audit.rules.profiles import profile, with_toggle  # noqa: E402
 from tests.test_monotone import play_findings  # noqa: E402
 from tests.typed import FORGETTING, forgotten  # noqa: E402
 

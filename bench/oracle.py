@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from booray_audit.cinch import Solver  # noqa: E402
+from booray_audit.cinch.solver import Solver# noqa: E402
 from tests.oracle import VARIANTS, oracle_value, random_position  # noqa: E402
 
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CLI = "from booray_audit.cli import main; main()"
+CLI = "from booray_audit.cli.main import main; main()"
 sys.path.insert(0, os.path.dirname(HERE))
 
 

@@ -1,12 +1,12 @@
 """Random legal sessions for tests, demos and benchmarks.
 
 Bots deal, declare, draw and play under a rule profile, obeying every duty of
-RULES.md §3–4 (the cinch included, judged from the bot's own view exactly as
+docs/rules.md, how a trick must be played and the cinch (the cinch included, judged from the bot's own view exactly as
 the audit judges it).  With a violation rate, some plays are replaced by an
 illegal card of a known kind; ``Injected`` lists them, so tests can check the
 audit finds each one and nothing else.  When the stock runs out, the discards
 made so far (not the drawing player's own) are shuffled into a new stock
-(RULES.md §2); a bot forgets its own discards once such a reshuffle follows them.
+(docs/rules.md, the deal and the draw); a bot forgets its own discards once such a reshuffle follows them.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from datetime import date, timedelta
 from dataclasses import dataclass
 
 from .cards import DECK, FULL_DECK, card_str, cards_of, mask_of, suit_mask
-from .cinch import Position, judge, others_out_of_trump, out_of_reach, reveal
-from .engine import beats, legal, winning
-from .rules import Rules
-from .settle import Chain, Claims, Outcome
-from .writer import name as qname, tag_line
+from .cinch.judge import judge
+from .cinch.position import Position, others_out_of_trump, out_of_reach, reveal
+from .rules.engine import beats, legal, winning
+from .rules.profiles import Rules
+from .rules.settle import Chain, Claims, Outcome
+from .notation.writer import name as qname, tag_line
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy",
          "Mallory", "Oscar", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter")
@@ -207,7 +208,7 @@ class _Table:
         return allowed, (lg, kind)
 
     def _duty(self, pos: Position, cards, allowed, played):
-        """The cards a cinch would oblige (RULES.md §4), or None when it imposes nothing."""
+        """The cards a cinch would oblige (docs/rules.md, the cinch), or None when it imposes nothing."""
         trump, hand, rules = pos.trump, pos.hand, self.rules
         if rules.cinch == "off":
             return None, None
@@ -248,7 +249,7 @@ def _wins(card, cards, trump) -> bool:
 
 def _equivalents(top: int, hand: int, played: int) -> int:
     """The top trump and every trump of P's that no unplayed card outside P's hand
-    separates from it (RULES.md §4)."""
+    separates from it (docs/rules.md, the cinch)."""
     out = 1 << top
     for rank in range((top & 15) - 1, 1, -1):
         c = (top & ~15) | rank
@@ -268,7 +269,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
     ``throw_trumps``: the share of draws that throw cards at random, trumps too (else a bot
     keeps its trumps), so a dealer may throw the up-card; with it, bots play their lowest
     allowed card half the time."""
-    from .rules import profile
+    from .rules.profiles import profile
     rules = rules or profile("standard")
     rng = random.Random(seed)
     made = 0

@@ -1,4 +1,4 @@
-"""The record: immutable data classes for what a BHH file says (NOTATION.md §3).
+"""The record: immutable data classes for what a BHH file says (docs/writing-hands.md, events).
 
 Lines are kept for error reports but are not part of a record's value, so a
 record read back from its canonical form compares equal to the original.
@@ -13,7 +13,7 @@ from typing import Union
 
 Cards = Union[tuple[int, ...], int, None]
 
-# Known tags in the order of NOTATION.md §3.1; a session keeps its tags in this
+# Known tags in the order of docs/writing-hands.md, sessions and tags; a session keeps its tags in this
 # order, then the unknown ones in the order they were written.
 TAG_ORDER = ("Event", "Site", "Table", "Source", "Date", "Rules", "Rule", "Ante", "Limit",
              "Cards", "Seats", "Pot")

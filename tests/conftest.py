@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from booray_audit import notation
-from booray_audit.audit import HandReport, audit
-from booray_audit.cinch import NODES
-from booray_audit.rules import profile
+from booray_audit.notation import reader as notation
+from booray_audit.judge.audit import HandReport, audit
+from booray_audit.cinch.compiled import NODES
+from booray_audit.rules.profiles import profile
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "conformance"

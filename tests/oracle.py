@@ -14,9 +14,9 @@ import random
 from functools import lru_cache
 
 from booray_audit.cards import cards_of, mask_of
-from booray_audit.cinch import Position, reveal
-from booray_audit.engine import legal, winning
-from booray_audit.rules import profile, with_toggle
+from booray_audit.cinch.position import Position, reveal
+from booray_audit.rules.engine import legal, winning
+from booray_audit.rules.profiles import profile, with_toggle
 
 # the trick rules the solver is checked under: the profiles' and the toggles that change them
 VARIANTS = (profile("standard"), profile("basic"), with_toggle(profile("standard"), "must-beat", "previous"),

@@ -1,4 +1,4 @@
-"""The cinch (RULES.md §4): worked examples, the top-trumps count, and the exact
+"""The cinch (docs/rules.md, the cinch): worked examples, the top-trumps count, and the exact
 solver against a brute-force oracle on reduced decks — both implementations of the
 search (Python, the reference, and the compiled one where it is built) on every
 position."""
@@ -10,9 +10,11 @@ import random
 import pytest
 
 from booray_audit.cards import FULL_DECK, mask_of, parse_card
-from booray_audit import cinch
-from booray_audit.cinch import Position, Solver, judge, top_trumps
-from booray_audit.rules import profile, with_toggle
+from booray_audit.cinch import judge as cinch
+from booray_audit.cinch.judge import judge
+from booray_audit.cinch.position import Position, top_trumps
+from booray_audit.cinch.solver import Solver
+from booray_audit.rules.profiles import profile, with_toggle
 
 from .oracle import VARIANTS, oracle_value, random_position
 
@@ -206,7 +208,7 @@ def test_a_search_that_forgets_its_memo_gives_the_same_answers():
 
 
 def test_positions_differing_only_in_which_low_card_fell_meet_in_the_memo():
-    from booray_audit.cinch import _canon
+    from booray_audit.cinch.canon import _canon
     hand = _cards("Ah 2h Ks")
     gone_a, gone_b = _cards("3d 9c"), _cards("7d 5c")  # a low diamond and club, either way
     a = _canon(hand, FULL_DECK & ~hand & ~gone_a, (0, _cards("Qd Jd")))
@@ -242,7 +244,7 @@ def test_long_runs_of_unseen_cards_agree_with_the_oracle():
     """The adversary tries only the lowest and highest card of a run of unseen cards that
     nothing separates (``_choices``).  Two suits of 8-10 ranks leave runs of 3 and more;
     3 to 5 players; every answer as the oracle's."""
-    from booray_audit.cinch import _choices
+    from booray_audit.cinch.canon import _choices
     rng = random.Random(31)
     runs = 0
     for players, hand_size, ranks, after, count in ((3, 4, 8, 1, 8), (3, 4, 10, 2, 16),

@@ -42,7 +42,7 @@ def test_check_reads_stdin_and_folders():
 def test_syntax_error_exit_2_with_location():
     p = run_cli("check", CORPUS / "12-syntax-errors.bhh")
     assert p.returncode == 2
-    # CLI.md §3: the message on stderr, the report on stdout
+    # docs/output.md, the report: the message on stderr, the report on stdout
     assert "12-syntax-errors.bhh:17:11: expected a card like `Qs` or `10h`, found `1h`" in p.stderr.decode()
     assert "17:11" not in p.stdout.decode()
 

@@ -1,4 +1,4 @@
-"""The Dask recipe (booray_audit.cluster) on a local cluster of two worker processes:
+"""The Dask recipe (booray_audit.store.cluster) on a local cluster of two worker processes:
 the Parquet it writes holds the same findings as a single-process `check --format json`."""
 
 import json
@@ -7,14 +7,14 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from booray_audit.cli import app
+from booray_audit.cli.main import app
 from booray_audit.generate import generate_text
 
 distributed = pytest.importorskip("distributed")
 
 
 def test_dask_local_cluster_matches_check(tmp_path):
-    from booray_audit.cluster import audit_files
+    from booray_audit.store.cluster import audit_files
     files = []
     for seed in range(3):  # two of them share a name, in different folders: their partitions do not
         path = tmp_path / ("a", "b", "c")[seed] / ("table.bhh" if seed < 2 else "table2.bhh")

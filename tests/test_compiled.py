@@ -15,10 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from booray_audit import cinch
 from booray_audit.cards import FULL_DECK
-from booray_audit.cinch import Position, Solver, Undecided, Unsettled, judge
-from booray_audit.rules import profile
+from booray_audit.cinch import compiled as cinch_compiled
+from booray_audit.cinch import judge as cinch
+from booray_audit.cinch.judge import judge
+from booray_audit.cinch.position import Position
+from booray_audit.cinch.solver import Solver, Undecided, Unsettled
+from booray_audit.rules.profiles import profile
 
 from .conftest import ROOT
 from .oracle import VARIANTS, oracle_value, random_position
@@ -64,12 +67,12 @@ def test_built_wherever_the_installs_compiler_works(tmp_path):
         assert not cc or not _compiler_works(tmp_path, cc), f"{' '.join(cc)} works, but the search was not built"
     beside, _ = _build(here.iterdir())
     if not beside:  # the package imported is one the compiled search was not built into
-        assert cinch._search is None and cinch.SOLVER == "pure Python"
+        assert cinch._search is None and cinch_compiled.SOLVER == "pure Python"
     elif cinch._search is None:  # built, but not importable: only a CPU without popcnt may refuse it
         with pytest.raises(ImportError, match="popcnt"):
-            importlib.import_module("booray_audit._search")
+            importlib.import_module("booray_audit.cinch._search")
     else:
-        assert cinch.SOLVER == "compiled"
+        assert cinch_compiled.SOLVER == "compiled"
 
 
 def test_the_pure_python_search_can_be_asked_for():
@@ -120,7 +123,7 @@ def test_an_opponent_short_of_cards_is_a_record_that_contradicts_itself():
     still hold two: no deal reaches that, and the two searches once differed on who leads
     the next trick.  Both judges now call the position contradicted, never a cinch."""
     from booray_audit.cards import mask_of, parse_card
-    from booray_audit.cinch import Contradicted
+    from booray_audit.cinch.position import Contradicted
 
     def cards(text: str) -> int:
         return mask_of(parse_card(c) for c in text.split())

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from booray_audit.cli import run_check
-from booray_audit.report import JsonDocument
+from booray_audit.cli.shared import run_check
+from booray_audit.report.document import JsonDocument
 
 from .conftest import CORPUS, run_cli
 from .conformance.compare import compare

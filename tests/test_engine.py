@@ -1,13 +1,13 @@
-"""RULES.md §3, rule by rule, on the engine's legal sets."""
+"""docs/rules.md, how a trick must be played, rule by rule, on the engine's legal sets."""
 
 from __future__ import annotations
 
 import pytest
 
 from booray_audit.cards import cards_of, card_str, mask_of, parse_card
-from booray_audit.cinch import reveal
-from booray_audit.engine import legal, winning
-from booray_audit.rules import profile, with_toggle
+from booray_audit.cinch.position import reveal
+from booray_audit.rules.engine import legal, winning
+from booray_audit.rules.profiles import profile, with_toggle
 
 S, H, D, C = 0, 1, 2, 3
 
@@ -38,7 +38,7 @@ def test_follow_suit_when_unable_to_beat():
 
 
 def test_no_duty_to_beat_once_a_trump_has_beaten_a_plain_lead():
-    # RULES.md §3 rule 2: W is a trump, so any heart will do
+    # docs/rules.md, how a trick must be played rule 2: W is a trump, so any heart will do
     assert allowed("Ah 3h 5c", "8h 2c", C) == ("3h Ah", "follow")
 
 
@@ -103,8 +103,8 @@ def test_trick_winner(cards, trump, won):
 
 def test_the_cards_that_beat_a_card_are_those_beats_names():
     """plays._beaters (a mask, for the last player's cinch duty) against engine.beats, card by card."""
-    from booray_audit.engine import beats
-    from booray_audit.plays import _beaters
+    from booray_audit.rules.engine import beats
+    from booray_audit.judge.plays import _beaters
     deck = [s * 16 + r for s in range(4) for r in range(2, 15)]
     for trump in range(4):
         for best in deck:

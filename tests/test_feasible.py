@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from booray_audit import cinch
-from booray_audit.cinch import HOLD, _feasible
+from booray_audit.cinch import judge as cinch
+from booray_audit.cinch.position import HOLD, _feasible
 
 
 def _dealable(cards: list[int], counts: list[int], forbidden: list[int], holds: list[int]) -> bool:

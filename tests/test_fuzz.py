@@ -7,10 +7,10 @@ import io
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from booray_audit import notation
-from booray_audit.audit import audit
+from booray_audit.notation import reader as notation
+from booray_audit.judge.audit import audit
 from booray_audit.record import SyntaxProblem
-from booray_audit.writer import write
+from booray_audit.notation.writer import write
 
 from .conftest import CORPUS
 

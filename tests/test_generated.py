@@ -7,11 +7,11 @@ import io
 
 import pytest
 
-from booray_audit import notation
-from booray_audit.audit import HandReport, SessionStart, audit
+from booray_audit.notation import reader as notation
+from booray_audit.judge.audit import HandReport, SessionStart, audit
 from booray_audit.generate import generate_text
-from booray_audit.rules import profile, with_toggle
-from booray_audit.writer import write
+from booray_audit.rules.profiles import profile, with_toggle
+from booray_audit.notation.writer import write
 
 
 def audited(text, readable=True):
@@ -110,7 +110,7 @@ def test_the_online_log_sample_holds_exactly_its_listed_violations():
 
     import jsonschema
 
-    from booray_audit.report import JsonDocument
+    from booray_audit.report.document import JsonDocument
     root = Path(__file__).parent.parent
     samples = root / "samples"
     want = sorted((a["session"] - 1, a["hand"], a["trick"], a["player"], a["kind"])  # numbered from 1

@@ -47,7 +47,7 @@ def test_help_has_no_type_tags_and_points_nowhere_outside_the_project(command):
 def test_every_option_says_what_it_does():
     import typer.main
 
-    from booray_audit.cli import app
+    from booray_audit.cli.main import app
     group = typer.main.get_command(app)
     for name, command in group.commands.items():
         for param in command.params:
@@ -196,9 +196,9 @@ def test_suits_show_as_symbols_only_where_asked():
 
     from rich.console import Console
 
-    from booray_audit import notation
-    from booray_audit.audit import audit
-    from booray_audit.text_report import TextReport
+    from booray_audit.notation import reader as notation
+    from booray_audit.judge.audit import audit
+    from booray_audit.report.text import TextReport
     text = (CORPUS / "01-spec-example.bhh").read_bytes()
     for symbols, want, unwanted in ((True, "A♠", "As*"), (False, "As", "♠")):
         buf = io.StringIO()

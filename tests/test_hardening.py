@@ -133,7 +133,7 @@ def test_fmt_keeps_an_annotation_on_a_tag_inside_a_hand(tmp_path):
 def _peak_reading(path) -> tuple[list, int]:
     """The reader's items for a file and the peak of Python memory while reading it."""
     import tracemalloc
-    from booray_audit import notation
+    from booray_audit.notation import reader as notation
     tracemalloc.start()
     try:
         problems = [i for i in notation.read(str(path)) if hasattr(i, "column")]
@@ -143,7 +143,7 @@ def _peak_reading(path) -> tuple[list, int]:
 
 
 def notation_hands(path):
-    from booray_audit import notation
+    from booray_audit.notation import reader as notation
     from booray_audit.record import Hand
     return [i for i in notation.read(str(path)) if isinstance(i, Hand)]
 
@@ -206,7 +206,7 @@ def test_sql_tells_a_broken_query_from_a_broken_store(tmp_path):
 
 
 def test_the_cinch_search_memory_cap_is_settable():
-    from booray_audit import cinch
+    from booray_audit.cinch import judge as cinch
     before = cinch.Solver.MEMO_ENTRIES
     assert before * cinch.ENTRY_BYTES <= 1_000_000_000  # under 1 GB by default
     try:
@@ -261,8 +261,8 @@ def test_workers_of_a_killed_parallel_run_die_quietly(tmp_path):
 def _peak_parallel(path) -> tuple[int, int]:
     """Hands audited with two worker processes, and the parent's peak Python memory."""
     import tracemalloc
-    from booray_audit.audit import HandReport
-    from booray_audit.parallel import audit_parallel
+    from booray_audit.judge.audit import HandReport
+    from booray_audit.judge.parallel import audit_parallel
     tracemalloc.start()
     try:
         hands = sum(isinstance(i, HandReport) for i in audit_parallel(str(path), 2, None))
@@ -272,7 +272,7 @@ def _peak_parallel(path) -> tuple[int, int]:
 
 
 def test_parallel_jobs_hold_a_bounded_number_of_hands_however_long_the_session(tmp_path, monkeypatch):
-    from booray_audit import parallel
+    from booray_audit.judge import parallel
     monkeypatch.setattr(parallel, "BATCH", 2)  # reach the steady state within a short file
     hand = ("Hand {n}\nDealer Ben\nUp Ks\nTrump s\nAnn play\nBen play\n"  # a legal hand, no finding
             "Trick Ann Ah, Ben Kh\nTrick Ann Ad, Ben Kd\nTrick Ann As, Ben Ks\n"
@@ -365,8 +365,10 @@ def test_a_deal_of_six_cards_with_a_discard_is_a_hand_size_error_not_a_crash():
 def test_a_failure_of_ours_on_one_hand_is_that_hands_line_and_the_rest_are_checked(tmp_path, monkeypatch, capsys):
     # should the audit itself break on a hand, the user gets its line and one sentence,
     # not a traceback; the chain goes on as after a hand that could not be read
-    from booray_audit import audit as audit_module
-    from booray_audit import cli, notation, parallel
+    from booray_audit.judge import audit as audit_module
+    from booray_audit.cli import main as cli
+    from booray_audit.notation import reader as notation
+    from booray_audit.judge import parallel
     from booray_audit.record import SyntaxProblem
 
     real = audit_module.replay_hand

@@ -59,7 +59,7 @@ def fresh(tmp_path, text: bytes, name: str):
 @pytest.fixture
 def replays(monkeypatch):
     """Counts the hands replayed by imports run in this process."""
-    from booray_audit import audit
+    from booray_audit.judge import audit
     calls = []
     real = audit.replay_hand
 
@@ -72,7 +72,7 @@ def replays(monkeypatch):
 
 
 def run_here(monkeypatch, capsys, *args) -> tuple[int, str, str]:
-    from booray_audit import cli
+    from booray_audit.cli import main as cli
     monkeypatch.setattr(sys, "argv", ["booray-audit", *map(str, args)])
     with pytest.raises(SystemExit) as stop:
         cli.main()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from booray_audit.generate import generate_text
-from booray_audit.replay import kind_class
-from booray_audit.rules import profile
+from booray_audit.judge.findings import kind_class
+from booray_audit.rules.profiles import profile
 
 from .conftest import reports
 from .test_generated import audited

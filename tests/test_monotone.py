@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from booray_audit.generate import generate_text
-from booray_audit.rules import profile, with_toggle
+from booray_audit.rules.profiles import profile, with_toggle
 
 from .test_generated import audited
 from .typed import FORGETTING, forgotten

@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-from booray_audit import cli, notation
+from booray_audit.cli import main as cli
+from booray_audit.notation import reader as notation
 
 from .conftest import CORPUS, ROOT
 

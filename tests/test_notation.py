@@ -1,13 +1,15 @@
-"""The reader, the grammar and the canonical writer (NOTATION.md)."""
+"""The reader, the grammar and the canonical writer (docs/writing-hands.md)."""
 
 from __future__ import annotations
 
 import io
 import itertools
 
-from booray_audit import notation, record as r, syntax
+from booray_audit.notation import reader as notation
+from booray_audit import record as r
+from booray_audit.notation import syntax
 from booray_audit.cards import parse_card
-from booray_audit.writer import write
+from booray_audit.notation.writer import write
 
 from .conftest import CORPUS
 
@@ -264,7 +266,7 @@ def sessions(draw):
             notes = tuple(draw(st.lists(st.from_regex(r"[a-z][a-z ]{0,10}[a-z]", fullmatch=True), max_size=1)))
             hands.append(r.Hand(number, events, notes))
         out.append((tags, tuple(hands)))
-    # A session with no hands cannot be told from the next one's tags (NOTATION.md §3:
+    # A session with no hands cannot be told from the next one's tags (docs/writing-hands.md, events:
     # only tags after a hand start a new session), so only the last may be empty.
     out = [s for s in out[:-1] if s[1]] + out[-1:]
     return [r.Session(tags, hands, index=i) for i, (tags, hands) in enumerate(out)]

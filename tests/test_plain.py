@@ -11,13 +11,15 @@ from dataclasses import fields
 
 import pytest
 
-from booray_audit import notation, record as r
-from booray_audit.audit import SessionAudit, audit
-from booray_audit.cinch import cinch_judge, position
+from booray_audit.notation import reader as notation
+from booray_audit import record as r
+from booray_audit.judge.audit import SessionAudit, audit
+from booray_audit.cinch.judge import cinch_judge
+from booray_audit.cinch.position import position
 from booray_audit.generate import generate_text
-from booray_audit.plain import plain_replay
-from booray_audit.replay import HandReplay
-from booray_audit.rules import profile, with_toggle
+from booray_audit.judge.plain import plain_replay
+from booray_audit.judge.replay import HandReplay
+from booray_audit.rules.profiles import profile, with_toggle
 
 from .conftest import CORPUS, ROOT
 from .typed import STYLES, as_typed, mistyped, slipped

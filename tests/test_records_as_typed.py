@@ -1,4 +1,4 @@
-"""Records typed the ways people type them (RULES.md §4, §7; NOTATION.md §3.2): draws as
+"""Records typed the ways people type them (docs/rules.md, the cinch and the findings; docs/writing-hands.md, events): draws as
 counts, no `Seats`, no `Deal` lines, suit-only cards, typos, loosely worded disputes.
 Each case is one that once accused an innocent player, missed a finding or blamed the
 wrong one."""
@@ -9,11 +9,12 @@ import io
 import random
 import re
 
-from booray_audit import notation
+from booray_audit.notation import reader as notation
 from booray_audit.cards import FULL_DECK, mask_of, parse_card
-from booray_audit.cinch import Contradicted, Position, judge
+from booray_audit.cinch.judge import judge
+from booray_audit.cinch.position import Contradicted, Position
 from booray_audit.generate import generate_text
-from booray_audit.rules import profile
+from booray_audit.rules.profiles import profile
 
 from .conftest import findings, reports
 from .test_generated import audited

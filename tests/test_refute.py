@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from booray_audit import cinch
+from booray_audit.cinch import judge as cinch
 from booray_audit.cards import mask_of, parse_card
-from booray_audit.cinch import Position
-from booray_audit.refute import _deals, double_dummy, refutes
-from booray_audit.rules import profile
+from booray_audit.cinch.position import Position
+from booray_audit.cinch.refute import _deals, double_dummy, refutes
+from booray_audit.rules.profiles import profile
 
 from .oracle import VARIANTS, oracle_value, random_position
 
@@ -133,7 +133,7 @@ def test_the_compiled_double_dummy_plays_as_the_python_one():
 def test_the_compiled_policy_play_out_makes_the_tricks_the_python_one_makes():
     """Every deal the refuter tries, each policy, every need, under every variant of the
     rules: the same tricks as refute._best; past its nodes it gives way (None)."""
-    from booray_audit.refute import POLICIES, _best
+    from booray_audit.cinch.refute import POLICIES, _best
     rng = random.Random(91)
     compared = spent = 0
     for i in range(300):

@@ -1,8 +1,8 @@
-"""Findings of RULES.md §7 on small records: each with the proof the record gives."""
+"""Findings of docs/rules.md, the findings on small records: each with the proof the record gives."""
 
 from __future__ import annotations
 
-from booray_audit.rules import profile
+from booray_audit.rules.profiles import profile
 
 from .conftest import findings, reports
 
@@ -85,7 +85,7 @@ Trick Dee Td, Ann Jd, Ben Qd, Cal Kd
     # Cal was void in hearts and held only the 2s, which could not beat the Ks
     assert ("failed-trump", 1, "Cal") in only(text)
     may = profile("standard")
-    from booray_audit.rules import with_toggle
+    from booray_audit.rules.profiles import with_toggle
     may = with_toggle(may, "trump-when-cannot-win", "may")
     assert ("failed-trump", 1, "Cal") not in only(text, may)
 

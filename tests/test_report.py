@@ -12,11 +12,11 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 from rich.console import Console
 
-from booray_audit import notation
-from booray_audit.audit import HandReport, SessionEnd, SessionStart, audit
+from booray_audit.notation import reader as notation
+from booray_audit.judge.audit import HandReport, SessionEnd, SessionStart, audit
 from booray_audit.record import SyntaxProblem
-from booray_audit.report import JsonStream, hand_json, tags_json
-from booray_audit.text_report import _table, _table_lines
+from booray_audit.report.document import JsonStream, hand_json, tags_json
+from booray_audit.report.text import _table, _table_lines
 
 ROOT = Path(__file__).parent.parent
 

@@ -1,11 +1,11 @@
-"""Settlement (RULES.md §6) and its toggles."""
+"""Settlement (docs/rules.md, settling the pot) and its toggles."""
 
 from __future__ import annotations
 
 import itertools
 
-from booray_audit.rules import profile, with_toggle
-from booray_audit.settle import Chain, Claims, Outcome
+from booray_audit.rules.profiles import profile, with_toggle
+from booray_audit.rules.settle import Chain, Claims, Outcome
 
 from .conftest import reports
 
@@ -138,7 +138,7 @@ def _fewest(nets: list[int]) -> int:
 def test_settling_up_takes_the_fewest_payments_and_squares_every_net():
     import random
 
-    from booray_audit.settle import transfers
+    from booray_audit.rules.settle import transfers
     rng = random.Random(5)
     for _ in range(400):
         values = [rng.choice([-6, -4, -3, -2, 2, 3, 4, 6, rng.randint(-30, 30)]) for _ in range(rng.randint(1, 7))]

@@ -150,7 +150,8 @@ def test_an_import_killed_midway_leaves_the_database_as_it_was(tmp_path):
 def test_a_full_disk_while_staging_changes_nothing(tmp_path, monkeypatch, capsys):
     import errno
 
-    from booray_audit import cli, store
+    from booray_audit.cli import main as cli
+    from booray_audit.store import schema as store
 
     db = tmp_path / "b.duckdb"
     run_cli("import", CORPUS / "01-spec-example.bhh", "--db", db)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import random
 
-from booray_audit import notation, strict, syntax
+from booray_audit.notation import reader as notation
+from booray_audit.notation import strict
+from booray_audit.notation import syntax
 from booray_audit.generate import generate_text
 
 from .conftest import CORPUS, ROOT

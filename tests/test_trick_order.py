@@ -9,7 +9,7 @@ import random
 import re
 
 from booray_audit.generate import generate_text
-from booray_audit.rules import profile
+from booray_audit.rules.profiles import profile
 
 from .conftest import reports
 from .test_generated import audited

@@ -1,11 +1,11 @@
 """A cinch the search cannot settle within its budget: reported as undecidable,
-never as a finding, and a dispute about it is ruled undecidable (RULES.md §5, §7)."""
+never as a finding, and a dispute about it is ruled undecidable (docs/rules.md, the findings; docs/writing-hands.md, what a gap in the record hides)."""
 
 from __future__ import annotations
 
 import json
 
-from booray_audit.cinch import STATS
+from booray_audit.cinch.judge import STATS
 
 from .conftest import reports, run_cli
 

@@ -5,7 +5,7 @@ then, so it proves nothing; each case here once accused an innocent player."""
 
 from __future__ import annotations
 
-from booray_audit.replay import kind_class
+from booray_audit.judge.findings import kind_class
 
 from .conftest import findings, reports
 
@@ -103,7 +103,7 @@ def test_findings_and_plays_name_a_trick_by_its_written_number():
     """With trick 2 left out, Ivan's renege is at the trick written `Trick 4` (the third in
     the record), and so is everything the audit says or stores of it.  (Bob's trump wins
     trick 3 whoever led it, so Bob's lead of trick 4 is proven.)"""
-    from booray_audit.explain import duties
+    from booray_audit.report.explain import duties
     text = GAP.format(two="").replace("Trick 4: Bob 6c, Ivan 7c\nTrick 5: Ivan 8s, Bob 2c",
                                       "Trick 4: Bob 6c, Ivan 8s\nTrick 5: Bob 2c, Ivan 7c")
     text = text.replace("Trick 3: Bob 5d, Ivan 5s", "Trick 3: Bob 7h, Ivan 5s")

@@ -7,7 +7,7 @@ import random
 import re
 
 from booray_audit.cards import parse_card
-from booray_audit.engine import winning
+from booray_audit.rules.engine import winning
 
 STYLES = ("counts", "no-seats", "no-deal", "seat-order", "suit-only", "from-memory")
 # styles whose records neither show nor imply the discards (draws as counts without the

@@ -1,0 +1,40 @@
+"""The entry point: every command on one app, in the order `--help` lists them."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from . import check, importing, making, records, sql
+from .shared import USAGE, UsageError, UsageProblem, _err, app
+
+for name, command in (("check", check.check), ("fmt", check.fmt), ("new", making.new), ("rules", making.rules_cmd),
+                      ("generate", making.generate), ("replay", check.replay), ("import", importing.import_cmd),
+                      ("stats", records.stats), ("ledger", records.ledger), ("alias", records.alias),
+                      ("find", records.find), ("sql", sql.sql)):
+    app.command(name)(command)
+
+
+def main() -> None:
+    """Entry point: maps usage errors to exit 3 and keeps tracebacks away from users."""
+    try:
+        code = app(standalone_mode=False)
+    except UsageError as e:
+        e.show()
+        code = USAGE
+    except UsageProblem as e:
+        _err(str(e))
+        code = USAGE
+    except typer.Exit as e:
+        code = e.exit_code
+    except typer.Abort:
+        _err("interrupted")
+        code = 130
+    except KeyboardInterrupt:
+        _err("interrupted")
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    sys.exit(code if isinstance(code, int) else 0)
+

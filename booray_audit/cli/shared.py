@@ -1,0 +1,232 @@
+"""What every command shares: the app, its options, reading and auditing files, exit codes.
+
+Exit codes: 0 clean · 1 findings · 2 a file could not be read or parsed ·
+3 bad usage.  No command prints a Python traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Iterator, List, Optional
+
+import typer
+
+# click's UsageError, whether typer vendors click (recent releases) or uses it.
+UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+from ..notation import reader as notation
+from ..judge.audit import HandReport, audit
+from ..cinch.compiled import NODES
+from ..record import SyntaxProblem, printable
+from ..rules.profiles import Rules, RulesError, resolve
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories. "
+                       "New here? `booray-audit new` prints a commented hand to start from.")
+
+
+def _plain_help_types() -> None:
+    """Help shows a flag without a type and a value by its metavar (FILE, N), not as
+    `<bool>` or `<list[str]>`.  Recent typer releases show those; a release without
+    the hook is left as it is."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover
+        return
+
+    def shown(param, ctx):
+        if getattr(param, "is_flag", False) or isinstance(param, TyperArgument):
+            return None  # an argument's metavar is its name, shown already
+        return param.metavar
+
+    for cls in (TyperOption, TyperArgument):
+        if hasattr(cls, "display_type_rich"):
+            cls.display_type_rich = shown
+
+
+_plain_help_types()
+
+CLEAN, FINDINGS, UNREADABLE, USAGE, DIFFERS = 0, 1, 2, 3, 4
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        from ..cinch.compiled import SOLVER
+        print(f"booray-audit {__version__} (cinch search: {SOLVER})")
+        raise typer.Exit(CLEAN)
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="print the version and the cinch search in use, and exit")):
+    pass
+
+def _memory(megabytes: Optional[int]) -> Optional[int]:
+    if megabytes is not None:
+        from ..cinch.judge import set_memory
+        set_memory(megabytes)
+    return megabytes
+
+
+FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh inside), or - for stdin")
+WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
+                    help="how long to wait for the database while another process holds it")
+RULES = typer.Option(None, "--rules", metavar="NAME|FILE.toml",
+                     help="judge every session under this profile or house file (its own Rule tags still apply)")
+JOBS = typer.Option(1, "--jobs", min=1, metavar="N", help="replay hands in N processes (same output)")
+DB = typer.Option("booray.duckdb", "--db", metavar="PATH", help="the database file")
+NO_COLOR = typer.Option(False, "--no-color", help="no colours")
+ASCII = typer.Option(False, "--ascii", help="suits as letters (s h d c) even where symbols show")
+QUIET = typer.Option(False, "--quiet", help="only session headers, hands with something to report, and the summary")
+
+CINCH_MEMORY = typer.Option(
+    None, "--cinch-memory", min=1, callback=_memory, metavar="MB",
+    help="the most memory the cinch search's memos may use, in MB (default about 256 for the "
+         "compiled search, 800 for the Python one); past it they start afresh, which costs time, "
+         "never an answer")
+CINCH_NODES = typer.Option(
+    NODES, "--cinch-nodes", min=0, metavar="N",
+    help="the exact cinch search's budget per decision, in positions (default 200,000 for the "
+         "compiled search, 3,000 for the Python one; the cheaper steps before it have fixed "
+         "shares); a decision past it is reported as undecidable (0: no budget, exact however "
+         "long it takes)")
+
+
+class Fmt(str, Enum):
+    text = "text"
+    json = "json"
+    parquet = "parquet"
+
+
+class UsageProblem(Exception):
+    pass
+
+
+def _console(**kw) -> Console:
+    """A console that prints every string as it is: names, events and file names come
+    from records and users, and rich markup in them (`[bold]x`) is text, never style.
+    Off a terminal, lines are not wrapped."""
+    from rich.console import Console  # imported only where text is printed (not for JSON)
+    stream = sys.stderr if kw.get("stderr") else sys.stdout
+    # not on a terminal: no hard wrapping, so a reason stays on one line for grep
+    kw.setdefault("soft_wrap", not stream.isatty())
+    return Console(markup=False, highlight=False, **kw)
+
+
+def _err(message: str) -> None:
+    print(f"booray-audit: {message}", file=sys.stderr)
+
+
+def expand(paths: List[str]) -> Iterator[Optional[str]]:
+    """Files as given; folders recursively for *.bhh; `-` for stdin.  A folder with no
+    .bhh file is said on stderr and yields None (the caller exits 2)."""
+    for p in paths:
+        if p != "-" and os.path.isdir(p):
+            found = sorted(str(f) for f in Path(p).rglob("*.bhh"))
+            if not found:
+                _err(f"{printable(p)}: no .bhh files in this folder")
+                yield None
+            yield from found
+        else:
+            yield p
+
+
+def _said(items):
+    """Pass the audit stream on, printing each syntax error on stderr as `check` does."""
+    for item in items:
+        if isinstance(item, SyntaxProblem):
+            print(item, file=sys.stderr)
+        yield item
+
+
+def read_items(path: str):
+    if path == "-":
+        return notation.read(sys.stdin.buffer, "<stdin>")
+    return notation.read(path)
+
+
+def _rules(option: Optional[str]) -> Optional[Rules]:
+    if option is None:
+        return None
+    try:
+        return resolve(option)
+    except RulesError as e:
+        raise UsageProblem(str(e)) from None
+
+
+def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False,
+            cinch_nodes: int = NODES, known=None):
+    """The audit stream of one file, with ``jobs`` processes when more than one, and a
+    progress bar (hands audited, bytes read) when asked and stderr is a terminal;
+    ``cinch_nodes`` is the cinch search's budget per decision (0: none); ``known`` filters
+    the reader's stream (the store's hands audited before)."""
+    if jobs > 1 and path != "-":
+        from ..judge.parallel import audit_parallel
+        items = audit_parallel(path, jobs, override, cinch_nodes, known)
+    else:
+        items = read_items(path)
+        items = audit(known(items) if known else items, override, cinch_nodes)
+    # docs/output.md, the report: on a terminal only, never in json mode (callers pass progress=False)
+    if progress and sys.stderr.isatty() and sys.stdout.isatty() and path != "-" and os.path.isfile(path):
+        return _with_progress(items, path)
+    return items
+
+
+def _with_progress(items, path: str):
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    size = os.path.getsize(path) or 1
+    lines = 0
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(),
+                  TextColumn("{task.fields[hands]} hands", markup=False),
+                  TimeRemainingColumn(), console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(os.path.basename(path), total=size, hands=0)
+        hands = 0
+        for item in items:
+            if isinstance(item, HandReport):
+                hands += 1
+                if hands % 50 == 0:
+                    line = getattr(item.hand, "line", 0)
+                    lines = max(lines, line)
+                    # bytes are not tracked per hand: estimate from the line reached
+                    bar.update(task, completed=min(size, size * lines / max(_line_count(path), 1)),
+                               hands=hands)
+            yield item
+
+
+_LINES: dict[str, int] = {}
+
+
+def _line_count(path: str) -> int:
+    if path not in _LINES:
+        with open(path, "rb") as f:
+            _LINES[path] = sum(block.count(b"\n") for block in iter(lambda: f.read(1 << 20), b""))
+    return _LINES[path]
+
+
+def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
+              progress: bool = False, cinch_nodes: int = NODES) -> int:
+    """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
+    code = CLEAN
+    for path in expand(paths):
+        if path is None:
+            code = UNREADABLE
+            continue
+        if hasattr(sink, "start_file"):
+            sink.start_file(printable(path))
+        try:
+            for item in audited(path, override, jobs, progress, cinch_nodes):
+                sink.add(item)
+                if isinstance(item, SyntaxProblem):
+                    code = UNREADABLE
+                elif isinstance(item, HandReport) and item.findings and code == CLEAN:
+                    code = FINDINGS
+                elif getattr(item, "problems", None):
+                    code = UNREADABLE
+        except notation.ReadError as e:
+            _err(str(e))
+            code = UNREADABLE
+    return code

@@ -1,0 +1,117 @@
+"""Output for scripts: the JSON document (docs/check.schema.json), streamed a hand at a time;
+the text for people is text_report.py."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from ..judge.audit import HandReport, SessionEnd, SessionStart
+from ..cards import SUIT_LETTERS, card_str
+from ..record import SyntaxProblem
+
+
+def finding_json(f) -> dict:
+    return {"kind": f.kind, "class": f.cls, "hand": f.hand, "trick": f.trick, "player": f.player,
+            "card": card_str(f.card) if f.card is not None else None, "message": f.message,
+            "evidence": f.evidence, "rule": f.rule}
+
+
+def undecidable_json(u) -> dict:
+    return {"kind": u.kind, "trick": u.trick, "player": u.player, "card": card_str(u.card),
+            "reason": u.reason}
+
+
+def hand_json(h: HandReport) -> dict:
+    rep, s = h.replay, h.settlement
+    return {
+        "hand": rep.number, "dealer": rep.dealer,
+        "trump": SUIT_LETTERS[rep.trump] if rep.trump is not None else None,
+        "active": rep.active, "passed": rep.passed,
+        "tricks": rep.tricks if rep.complete else None,
+        "pot": s.pot, "winner": s.winner, "bourre": s.bourre,
+        "penalties": s.penalties, "net": s.net, "carry": s.carry,
+        "findings": [finding_json(f) for f in h.findings],
+        "rulings": [{"player": r.player, "kind": r.kind, "trick": r.trick, "ruling": r.ruling,
+                     "evidence": r.evidence} for r in h.rulings],
+        # beyond docs/output.md, for scripts: duties the audit could not judge (no finding, not cleared)
+        "undecidable": [undecidable_json(u) for u in h.replay.undecidable],
+    }
+
+
+def tags_json(tags) -> dict:
+    """A session's tags; a tag written more than once (`Rule`) keeps every value, as a list."""
+    out: dict = {}
+    for k, v in tags:
+        if k in out:
+            out[k] = (out[k] if isinstance(out[k], list) else [out[k]]) + [v]
+        else:
+            out[k] = v
+    return out
+
+
+class JsonStream:
+    """Writes the document (docs/check.schema.json) as the run goes, so that memory stays
+    flat however long the log: a line per session's heading and per hand, and ``files``
+    (whose ``errors`` are known only when every line is read) after ``sessions``."""
+
+    def __init__(self, out):
+        self.out = out
+        self.files: list[dict] = []
+        self._file: dict | None = None
+        self._sessions = self._hands = 0
+        self._open = False
+        out.write('{"version": 1, "sessions": [')
+
+    def start_file(self, path: str):
+        self._close_session({}, None)  # a file that stopped being readable mid-session
+        self._file = {"path": path, "errors": []}
+        self.files.append(self._file)
+
+    def add(self, item):
+        if isinstance(item, HandReport):
+            self.out.write(",\n" if self._hands else "\n")
+            self.out.write(_dumps(hand_json(item)))
+            self._hands += 1
+        elif isinstance(item, SyntaxProblem):
+            self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
+        elif isinstance(item, SessionStart):
+            self._close_session({}, None)
+            for p in item.problems:
+                self._file["errors"].append({"line": item.session.line, "column": 1, "message": p})
+            head = {"file": self._file["path"], "index": item.session.index, "session": item.session.index + 1,
+                    "tags": tags_json(item.session.tags), "rules": item.rules.describe()}
+            self.out.write(",\n" if self._sessions else "\n")
+            self.out.write(_dumps(head)[:-1] + ', "hands": [')
+            self._sessions += 1
+            self._open, self._hands = True, 0
+        elif isinstance(item, SessionEnd):
+            self._close_session(item.ledger, item.pot)
+
+    def _close_session(self, ledger: dict, pot):
+        if self._open:
+            self.out.write(f'\n], "ledger": {_dumps(ledger)}, "pot": {_dumps(pot)}}}')
+            self._open = False
+
+    def close(self):
+        """Ends the document: the sessions' list, then the files read and their errors."""
+        self._close_session({}, None)
+        self.out.write('\n], "files": ' + _dumps(self.files) + "}\n")
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class JsonDocument(JsonStream):
+    """The whole document as one value (for tests and callers that want it in memory)."""
+
+    def __init__(self):
+        super().__init__(io.StringIO())
+        self._value: dict | None = None
+
+    def value(self) -> dict:
+        if self._value is None:
+            self.close()
+            self._value = json.loads(self.out.getvalue())
+        return self._value

@@ -1,0 +1,212 @@
+"""Rule profiles and house-rule toggles (docs/rules.md, profiles and house rules).
+
+A ``Rules`` value is plain data; the engine reads its fields.  Shipped profiles
+never change meaning once released: add a new one instead.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+
+
+class RulesError(ValueError):
+    """An unknown profile, toggle or value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    profile: str = "standard"
+    cards: int = 5
+    players: tuple[int, int] = (2, 8)
+    ante: int = 1
+    double_ante: bool = False
+    limit: int | None = None
+    limit_caps_win: bool = False
+    ace_up_dealer_plays: bool = True
+    max_discard: tuple[tuple[int, int], ...] = ((0, 5),)  # (from this many players, at most)
+    must_follow: bool = True
+    must_trump: bool = True
+    must_beat: str = "winner"
+    must_overtrump: bool = True
+    trump_when_cannot_win: str = "must"
+    cinch: str = "sure-tricks"
+    cinch_last: bool = True
+    lead_trump_when_others_void: bool = False
+    renege_penalty: str = "pot"
+    renege_forfeits: bool = True
+    all_pass: str = "carry"
+    overrides: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    @property
+    def need(self) -> int:
+        """Tricks that make a cinch: ``cards // 2 + 1`` (docs/rules.md, the cinch)."""
+        return self.cards // 2 + 1
+
+    def discard_limit(self, players: int) -> int:
+        limit = 5
+        for n, most in self.max_discard:
+            if players >= n:
+                limit = most
+        return limit
+
+    def describe(self) -> dict:
+        return {"profile": self.profile, "overrides": dict(self.overrides)}
+
+
+# key: (field, kind, choices or None, one-line meaning)
+TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
+    "cards": ("cards", "int", ("4", "5"), "cards per hand"),
+    "players": ("players", "range", None, "how many players may be dealt in"),
+    "ante": ("ante", "int", None, "ante per player per hand, in chips"),
+    "double-ante": ("double_ante", "bool", None, "a player who stays in pays a second ante; no exemptions then"),
+    "limit": ("limit", "limit", None, "caps each penalty (chips, or none)"),
+    "limit-caps-win": ("limit_caps_win", "bool", None, "the winner takes at most `limit`; the rest carries"),
+    "ace-up-dealer-plays": ("ace_up_dealer_plays", "bool", None, "with an Ace up, the dealer may not pass"),
+    "max-discard": ("max_discard", "discard", None, "most cards a player may discard, or a table like 7:3,8:3"),
+    "must-follow": ("must_follow", "bool", ("yes",), "a player holding the led suit must follow it (always yes)"),
+    "must-trump": ("must_trump", "bool", None, "void in the led suit and holding trump: must trump"),
+    "must-beat": ("must_beat", "choice", ("winner", "previous", "none"),
+                  "following suit: beat the winning card (winner), the card just played (previous), or no duty"),
+    "must-overtrump": ("must_overtrump", "bool", None, "when trumping, beat the highest trump in the trick if able"),
+    "trump-when-cannot-win": ("trump_when_cannot_win", "choice", ("must", "may"),
+                              "void, holding only trumps that cannot win: must still trump, or may play any card"),
+    "cinch": ("cinch", "choice", ("sure-tricks", "top-trumps", "off"),
+              "how a cinch is judged: exact sure tricks, the top-trumps count, or not at all"),
+    "cinch-last": ("cinch_last", "bool", None, "a cinch player who plays last must win the trick if able"),
+    "lead-trump-when-others-void": ("lead_trump_when_others_void", "bool", None,
+                                    "on lead, holding trump, when the others are known to hold no trump: "
+                                    "lead trump (Wikipedia's play to win)"),
+    "renege-penalty": ("renege_penalty", "choice", ("pot", "none"), "a play violation pays like a bourré (pot)"),
+    "renege-forfeits": ("renege_forfeits", "bool", None, "a player with a play violation cannot win the pot"),
+    "all-pass": ("all_pass", "choice", ("carry",), "if everyone passes, the pot carries"),
+}
+
+PROFILES: dict[str, tuple[str, dict[str, str]]] = {
+    "standard": ("the common written rules: follow suit, trump when void, beat when you can, play out a cinch", {}),
+    "wikipedia": ("standard plus Wikipedia's lead-to-win rule and discard limits",
+                  {"lead-trump-when-others-void": "yes", "max-discard": "7:3,8:3"}),
+    "basic": ("follow suit and trump when void only, as most simple card-game apps enforce",
+              {"must-beat": "none", "must-overtrump": "no", "cinch": "off"}),
+}
+
+
+def _value(key: str, text: str):
+    if key not in TOGGLES:
+        raise RulesError(f"unknown rule `{key}` (see `booray-audit rules`)")
+    _, kind, choices, _ = TOGGLES[key]
+    t = str(text).strip().lower()
+    if choices and t not in choices and kind != "int":
+        raise RulesError(f"rule `{key}` takes {', '.join(choices)}, not `{text}`")
+    try:
+        if kind == "bool":
+            if t not in ("yes", "no", "true", "false"):
+                raise ValueError
+            return t in ("yes", "true")
+        if kind == "int":
+            n = int(t)
+            if n < 0 or (choices and t not in choices):
+                raise ValueError
+            return n
+        if kind == "limit":
+            return None if t == "none" else _positive(t)
+        if kind == "range":
+            lo, _, hi = t.partition("-")
+            lo, hi = int(lo), int(hi or lo)
+            if not 2 <= lo <= hi <= 8:
+                raise ValueError
+            return (lo, hi)
+        if kind == "discard":
+            if ":" not in t:
+                n = int(t)
+                if not 0 <= n <= 5:
+                    raise ValueError
+                return ((0, n),)
+            pairs = [tuple(int(x) for x in p.split(":")) for p in t.split(",")]
+            if any(len(p) != 2 or not 2 <= p[0] <= 8 or not 0 <= p[1] <= 5 for p in pairs):
+                raise ValueError
+            return ((0, 5),) + tuple(sorted(pairs))
+    except (ValueError, TypeError):
+        raise RulesError(f"rule `{key}` cannot be `{text}`") from None
+    return t
+
+
+def _positive(t: str) -> int:
+    n = int(t)
+    if n <= 0:
+        raise ValueError
+    return n
+
+
+def with_toggle(rules: Rules, key: str, value: str) -> Rules:
+    """The rules with one toggle changed; the change is listed in ``overrides``."""
+    key = key.strip().lower()
+    new = replace(rules, **{TOGGLES.get(key, (key,))[0]: _value(key, value)})
+    return replace(new, overrides=rules.overrides + ((key, str(value).strip()),))
+
+
+def profile(name: str) -> Rules:
+    key = name.strip().lower()
+    if key not in PROFILES:
+        raise RulesError(f"unknown rule profile `{name}` (known: {', '.join(PROFILES)})")
+    rules = Rules(profile=key)
+    for k, v in PROFILES[key][1].items():
+        rules = with_toggle(rules, k, v)
+    return replace(rules, overrides=())
+
+
+def check_tag(name: str, value: str) -> None:
+    """Raise ``RulesError`` when a session tag that sets the rules has a value they cannot use
+    (checked once, when the tag is read)."""
+    key = name.lower()
+    if key == "rules":
+        profile(value)
+    elif key == "rule":
+        toggle, eq, v = value.partition("=")
+        if not eq:
+            raise RulesError(f"a [Rule] tag is written `key=value`, like `must-beat=previous`, not `{value}`")
+        _value(toggle.strip().lower(), v)
+    elif key in ("ante", "limit", "cards"):
+        v = _value(key, value)
+        most = {"ante": 2**31 - 1, "limit": 2**63 - 1}.get(key)  # the store's column types
+        if most and isinstance(v, int) and v > most:
+            raise RulesError(f"[{name}] can be at most {most:,} chips")
+    elif key == "pot":
+        t = value.strip()
+        if not t.isdigit() or len(t) > 40 or int(t) > 10**38 - 1:
+            raise RulesError(f"[Pot] takes a number of chips up to {10**38 - 1:,}, not `{value[:50]}`")
+
+
+def load_house(path: str) -> Rules:
+    """A house profile from TOML: ``base = "standard"`` then ``key = value`` toggles."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"{path}: not valid TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: not UTF-8 text") from None
+    base = data.pop("base", data.pop("profile", "standard"))
+    table = data.pop("rules", {})
+    if not isinstance(base, str) or not isinstance(table, dict):
+        raise RulesError(f"{path}: `base` is a profile name and `rules` a table of toggles, "
+                         'like base = "standard" and [rules] must-beat = "previous"')
+    rules = profile(base)
+    for k, v in (table | data).items():
+        if isinstance(v, bool):
+            v = "yes" if v else "no"
+        if not isinstance(v, (str, int)):
+            raise RulesError(f"{path}: rule `{k}` takes a word or a number, not {type(v).__name__} `{v}`")
+        try:
+            rules = with_toggle(rules, k, str(v))
+        except RulesError as e:
+            raise RulesError(f"{path}: {e}") from None
+    return replace(rules, profile=f"{rules.profile}+{path.rsplit('/', 1)[-1]}")
+
+
+def resolve(name_or_file: str) -> Rules:
+    if name_or_file.endswith(".toml"):
+        return load_house(name_or_file)
+    return profile(name_or_file)

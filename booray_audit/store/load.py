@@ -1,0 +1,503 @@
+"""What one file adds to the store: which sessions are new, grown, unchanged or edited.
+
+Identity.  A hand's *chain* is a hash of its session's tags and of every hand of the
+session up to and including it (canonical text, so a re-spelt copy hashes the same).
+Equal chains mean equal audits (under the same rules and cinch budget), so:
+
+- a session whose every hand is stored (in one session) is stored already: a renamed or
+  re-spelt copy of a file stores nothing twice;
+- a session that continues a stored session from the same file (a log that grew) adds
+  its new hands to that session;
+- a session at the same place of the same file as a stored one, sharing its tags or a
+  hand, whose hands differ (an edited file) is reported hand by hand and replaces the
+  stored session only when asked (``replace``);
+- anything else is a new session, even when its first hands equal another session's
+  (two evenings that open with the same all-pass hand stay two sessions).
+
+A new session's id hashes its tags and its last chain when first stored; a hand's id
+hashes its session's id and its chain, so both stay put as a session grows.  Hands
+whose chain is stored are not audited again (``Known``); their rows are copied.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Callable, Iterable, Iterator
+
+from .. import record as r
+from ..judge.audit import HandReport, Resume, Resumed, SessionStart
+from ..cards import SUIT_LETTERS, card_str
+from .schema import CHILDREN, Stage, claim_partition, columns, create_tables, exact, parquet_source
+from ..notation.writer import hand_lines, tag_line
+
+BATCH = 2048  # hands asked about in one query (one connection), while a session's hands are known
+
+
+def settings_of(rules: str | None, cinch_nodes: int) -> str:
+    """What an audit depends on besides the record: the rules forced and the cinch budget."""
+    return f"rules={rules or '(the tags)'}; cinch-nodes={cinch_nodes}"
+
+
+def _hash(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+class Chains:
+    """The chain of each hand, in stream order (a session's tags start it)."""
+
+    def __init__(self):
+        self.tags_text = ""
+        self.last = ""
+        self.done: dict[int, tuple] = {}  # id(hand) -> (hand, chain, text), worked out ahead
+
+    def session(self, session: r.Session) -> None:
+        self.tags_text = "\n".join(tag_line(k, v) for k, v in session.tags)
+        self.last = _hash("tags", self.tags_text)
+
+    def hand(self, hand: r.Hand) -> tuple[str, str]:
+        ahead = self.done.pop(id(hand), None)
+        if ahead is not None and ahead[0] is hand:
+            got = ahead[1:]
+        else:
+            text = "\n".join(hand_lines(hand))
+            got = (_hash(self.last, text), text)
+        self.last = got[0]
+        return got
+
+
+class Known:
+    """A filter of the reader's stream: a hand whose chain the store holds (audited under
+    the same settings) comes out as a ``Resume`` instead.  Only sessions whose first hand
+    the store holds are looked up, in batches, each on a connection opened and closed."""
+
+    def __init__(self, opener: Callable, settings: str, chains: Chains):
+        self.opener, self.settings, self.chains = opener, settings, chains
+        con = opener()
+        try:
+            self.roots = {x for (x,) in con.execute(
+                "SELECT root FROM sessions WHERE settings = ?", [settings]).fetchall()}
+        finally:
+            con.close()
+
+    def __call__(self, items: Iterable) -> Iterator:
+        ahead = Chains()
+        pending: list = []
+        hunting = False
+        for it in items:
+            if isinstance(it, r.Session):
+                ahead.session(it)
+                hunting = None  # decided at the session's first hand
+                if pending:
+                    pending.append((it, None))
+                else:
+                    yield it
+            elif isinstance(it, r.Hand):
+                chain, text = ahead.hand(it)
+                if hunting is None:
+                    hunting = bool(self.roots) and chain in self.roots
+                if not hunting:
+                    if pending:  # behind the hands still waiting for their answer
+                        pending.append((it, None))
+                    else:
+                        yield it
+                    continue
+                self.chains.done[id(it)] = (it, chain, text)
+                pending.append((it, chain))
+                if len(pending) >= BATCH:
+                    yield from self._flush(pending)
+            else:
+                if pending:
+                    pending.append((it, None))
+                else:
+                    yield it
+        yield from self._flush(pending)
+
+    def _flush(self, pending: list) -> Iterator:
+        if not pending:
+            return
+        chains = [c for _, c in pending if c is not None]
+        con = self.opener()
+        try:
+            found = {c: (h, s) for c, h, s in con.execute(
+                """SELECT h.chain, any_value(h.hand_id), any_value(h.state) FROM hands h JOIN sessions s USING (session_id)
+                   WHERE s.settings = ? AND h.chain IN (SELECT unnest(?::VARCHAR[])) GROUP BY h.chain""",
+                [self.settings, chains]).fetchall()}
+        finally:
+            con.close()
+        for it, chain in pending:
+            if chain is not None and chain in found:
+                source, state = found[chain]
+                yield Resume(it, json.loads(state), source)
+            else:
+                yield it
+        pending.clear()
+
+
+def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains: Chains | None = None) -> dict:
+    """Write the rows of one file's audit stream; return counts.  Staged hands carry their
+    session's place in the file instead of a session id, and no hand id: ``load`` gives them."""
+    chains = chains or Chains()
+    counts = {"hands": 0, "findings": 0, "problems": 0}
+    start, ordinal, staged = None, 0, False
+    for item in items:
+        if isinstance(item, SessionStart):
+            chains.session(item.session)
+            start, staged = item, False
+            ordinal += 1
+        elif isinstance(item, (HandReport, Resumed)):
+            chain, text = chains.hand(item.hand)
+            if not staged:
+                stage.row("sessions", ordinal, _session_row(start, origin, ordinal, settings, chain,
+                                                            chains.tags_text))
+                staged = True
+            seq = counts["hands"]
+            if isinstance(item, Resumed):
+                stage.row("hands", seq, [None, str(ordinal), item.hand.number] + [None] * 6
+                          + [chain, text, None, item.source])
+            else:
+                state = json.dumps(item.state) if item.state is not None else None
+                _stage_hand(stage, seq, item, str(ordinal), chain, text, state)
+                counts["findings"] += len(item.findings)
+            counts["hands"] += 1
+        elif isinstance(item, r.SyntaxProblem):
+            counts["problems"] += 1
+    return counts
+
+
+def _session_row(start: SessionStart, origin: str, ordinal: int, settings: str, root: str,
+                 tags_text: str) -> list:
+    s, rules = start.session, start.rules
+    date = (s.tag("Date") or "").replace(".", "-")
+    try:
+        datetime.strptime(date, "%Y-%m-%d")
+    except ValueError:
+        date = None
+    return [None, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
+            json.dumps(dict(rules.overrides)), json.dumps(dict(s.tags)), r.printable(s.path),
+            origin, ordinal, settings, root, None, tags_text]
+
+
+def _stage_hand(stage: Stage, seq: int, h: HandReport, skey: str, chain: str, text: str, state) -> None:
+    rep, s = h.replay, h.settlement
+    trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else None
+    stage.row("hands", seq, [None, skey, rep.number, rep.dealer, trump, s.pot, s.winner, s.carry,
+                             rep.complete, chain, text, state, None])
+    tricks = rep.tricks if rep.complete else None
+    for seat, p in enumerate(rep.seated):
+        status = "play" if p in rep.active else "pass" if p in rep.passed else None
+        won = s.won if s.winner == p else (0 if s.net is not None else None)
+        net = s.net.get(p) if s.net is not None else None
+        stage.row("hand_players", seq, [None, p, seat, status, rep.discards.get(p),
+                                        tricks.get(p) if tricks and p in rep.active else None, won,
+                                        p in s.bourre, s.antes.get(p, 0) if s.pot is not None else None,
+                                        s.penalties.get(p, 0) if s.net is not None else None, net])
+    for t, order, p, c, won in rep.plays:
+        stage.row("plays", seq, [None, t, order, p, card_str(c), SUIT_LETTERS[c >> 4] if c >> 4 < 4 else None,
+                                 (c & 15) or None, won])
+    for f in h.findings:
+        stage.row("findings", seq, [None, f.trick, f.player, f.kind, f.cls,
+                                    card_str(f.card) if f.card is not None else None, f.message, f.evidence,
+                                    f.rule])
+    for x in h.rulings:
+        stage.row("rulings", seq, [None, x.player, x.kind, x.trick, x.ruling, x.evidence])
+    for u in rep.undecidable:
+        stage.row("undecidable", seq, [None, u.trick, u.player, u.kind, card_str(u.card), u.reason])
+
+
+@dataclass
+class Edit:
+    """A session of the file at the place of a stored session, with other hands."""
+    ordinal: int
+    session_id: str
+    changed: list[int] = field(default_factory=list)
+    added: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    unchanged: int = 0
+    settings: str | None = None  # the stored session's, when it was audited otherwise
+    tags_changed: bool = False
+    # the stored session's last hand, whose lines go on in the file now (a log being
+    # written, read when that hand was cut off): the log grew, no edit (``grew``)
+    went_on: int | None = None
+    went_on_finished: bool = False  # that hand was stored finished: lines added after its last trick
+
+    @property
+    def grew(self) -> bool:
+        """Only the stored last hand went on, and hands may follow it: stored again without
+        ``--replace``, as a log that grew (the whole session, keeping its id)."""
+        return self.went_on is not None and not (self.tags_changed or self.settings or self.removed)
+
+    def changes(self) -> str:
+        parts = ["the session's tags changed"] if self.tags_changed else []
+        if self.settings:
+            parts.append(f"stored as audited with {self.settings}")
+        if self.went_on is not None:
+            parts.append(f"hand {self.went_on} went on " + (
+                "(lines were added after its last trick since the file was imported)" if self.went_on_finished
+                else "(it was cut off when the file was imported before)"))
+        for what, numbers in (("changed", [n for n in self.changed if n != self.went_on]), ("new", self.added),
+                              ("gone", self.removed)):
+            if numbers:
+                parts.append(f"{_numbers(numbers)} {what}")
+        if self.unchanged:
+            parts.append(f"{self.unchanged:,} unchanged")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        return f"session {self.ordinal} differs from the stored session {self.session_id}: {self.changes()}"
+
+
+def _numbers(ns: list[int]) -> str:
+    shown = ", ".join(map(str, ns[:8])) + (f" and {len(ns) - 8} more" if len(ns) > 8 else "")
+    return ("hand " if len(ns) == 1 else "hands ") + shown
+
+
+@dataclass
+class Loaded:
+    new: int = 0
+    unchanged: int = 0
+    replaced: int = 0
+    findings: int = 0  # of the hands copied from earlier audits
+    edits: list[Edit] = field(default_factory=list)
+    refused: bool = False  # edits found and not to be replaced: nothing changed
+
+
+def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, replace: bool) -> Loaded:
+    """Bulk-load one staged file in one transaction (see the module's docstring)."""
+    stage.close()
+    out = Loaded()
+    try:
+        con.execute("BEGIN")
+        con.execute(f"""CREATE TEMP TABLE sh AS SELECT *, row_number() OVER (PARTITION BY session_id
+                        ORDER BY stage_seq) AS pos FROM {stage.read('hands')}""")
+        con.execute(f"CREATE TEMP TABLE ss AS SELECT * FROM {stage.read('sessions')}")
+        con.execute("""CREATE TEMP TABLE tail AS SELECT session_id AS skey, count(*) AS m,
+                       arg_max(chain, stage_seq) AS chain FROM sh GROUP BY session_id""")
+        placed, replaced = _place(con, origin, settings, out)
+        if not replace and any(not e.grew for e in out.edits):
+            out.refused = True
+            con.execute("ROLLBACK")
+            return out
+        _insert(con, stage, placed, replaced, out)
+        con.execute("INSERT INTO imports VALUES (?, ?, now(), ?, ?, ?, ?)",
+                    [path, sha, out.new, out.unchanged, settings, out.replaced])
+        for t in ("sh", "ss", "tail", "placed", "moved"):
+            con.execute(f"DROP TABLE IF EXISTS {t}")
+        con.execute("COMMIT")
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except Exception:
+            pass
+        raise
+    return out
+
+
+def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
+    """Decide, session by session, where the file's hands go: [(skey, session id, from
+    position)] (hands after the position are stored) and the stored sessions replaced."""
+    incoming = con.execute("""SELECT ss.stage_seq, ss.tags, ss.tags_text, t.m, t.chain FROM ss
+                              JOIN tail t ON t.skey = ss.stage_seq::VARCHAR ORDER BY ss.stage_seq""").fetchall()
+    contained: dict[int, list] = {}
+    for skey, sid, st in con.execute("""SELECT t.skey::INTEGER, h.session_id, s.settings FROM tail t
+                                        JOIN hands h ON h.chain = t.chain JOIN sessions s USING (session_id)"""
+                                     ).fetchall():
+        contained.setdefault(skey, []).append((sid, st))
+    grown: dict[int, tuple] = {}
+    for skey, pos, sid, st, where in con.execute(
+            """SELECT sh.session_id::INTEGER, sh.pos, s.session_id, s.settings, s.origin FROM sh
+               JOIN sessions s ON s.head = sh.chain ORDER BY sh.pos""").fetchall():
+        if where == origin and origin:
+            grown[skey] = (pos, sid, st)
+    here = {o: (sid, tags, st) for sid, o, tags, st in con.execute(
+        "SELECT session_id, ordinal, tags, settings FROM sessions WHERE origin = ?", [origin]).fetchall()}
+    placed, replaced, claimed, lasts = [], [], set(), {}
+    for skey, tags, tags_text, m, last in incoming:
+        if last in lasts:  # the same session twice in this file
+            out.unchanged += m
+            continue
+        lasts[last] = True
+        same = [sid for sid, st in contained.get(skey, []) if st == settings]
+        if same:
+            out.unchanged += m
+            claimed.add(same[0])
+            continue
+        if skey in grown and grown[skey][2] == settings:
+            pos, sid, _ = grown[skey]
+            placed.append((str(skey), sid, pos))
+            out.unchanged += pos
+            claimed.add(sid)
+            continue
+        stored = contained.get(skey) or ([grown[skey][1:]] if skey in grown else [])
+        if stored:
+            sid, st = stored[0]
+            edit = _edit(con, skey, sid, st if st != settings else None)
+        elif skey in here and here[skey][0] not in claimed and _overlaps(con, skey, *here[skey][:2], tags):
+            sid, stored_tags, st = here[skey]
+            edit = _edit(con, skey, sid, st if st != settings else None)
+            edit.tags_changed = stored_tags != tags
+        else:
+            placed.append((str(skey), _hash("session", tags_text, last), 0))
+            continue
+        out.edits.append(edit)
+        claimed.add(sid)
+        placed.append((str(skey), sid, 0))
+        replaced.append(sid)
+    return placed, replaced
+
+
+def _overlaps(con, skey: int, sid: str, stored_tags: str, tags: str) -> bool:
+    """Is the stored session the same session, edited: the same tags, or a hand in common?"""
+    if stored_tags == tags:
+        return True
+    return con.execute("""SELECT count(*) FROM hands h JOIN sh ON sh.session_id = ? AND h.number = sh.number
+                          AND h.text = sh.text WHERE h.session_id = ?""", [str(skey), sid]).fetchone()[0] > 0
+
+
+def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
+    e = Edit(skey, sid, settings=other_settings)
+    rows = con.execute("""SELECT coalesce(a.number, b.number) AS n, a.number IS NULL, b.number IS NULL,
+                                 coalesce(a.text = b.text, false)
+                          FROM (SELECT DISTINCT number, text FROM sh WHERE session_id = ?) a
+                          FULL JOIN (SELECT DISTINCT number, text FROM hands WHERE session_id = ?) b
+                          ON a.number = b.number ORDER BY n""", [str(skey), sid]).fetchall()
+    for n, gone, added, same in rows:
+        if gone:
+            e.removed.append(n)
+        elif added:
+            e.added.append(n)
+        elif not same:
+            e.changed.append(n)
+        else:
+            e.unchanged += 1
+    last = max((n for n, gone, added, _ in rows if not added), default=None)
+    if e.changed == [last]:
+        # the file's lines of it go on where the stored ones stop: cut off while it was being
+        # written, in its tricks or after them (its `Tricks` and `Net` lines still to come, or
+        # half written); nothing stored is changed, only added to, as by new hands
+        old = con.execute("SELECT text, complete FROM hands WHERE session_id = ? AND number = ?",
+                          [sid, last]).fetchall()
+        now = con.execute("SELECT DISTINCT text FROM sh WHERE session_id = ? AND number = ?",
+                          [str(skey), last]).fetchall()
+        if len(old) == len(now) == 1 and now[0][0].startswith(old[0][0]):
+            e.went_on, e.went_on_finished = last, bool(old[0][1])
+    return e
+
+
+def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> None:
+    con.execute("CREATE TEMP TABLE placed (skey VARCHAR, session_id VARCHAR, from_pos BIGINT)")
+    if placed:
+        con.execute("INSERT INTO placed SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[])",
+                    [list(c) for c in zip(*placed)])
+    # every hand that goes in, with its new id and the stored hand it was copied from
+    con.execute("""CREATE TEMP TABLE moved AS
+                   SELECT sh.stage_seq, p.session_id, left(sha256(p.session_id || '|' || sh.chain), 20) AS hand_id,
+                          sh.source, p.session_id IN (SELECT session_id FROM sessions) AS known_session
+                   FROM sh JOIN placed p ON sh.session_id = p.skey WHERE sh.pos > p.from_pos""")
+    out.findings = con.execute("""SELECT count(*) FROM findings WHERE hand_id IN
+                                  (SELECT source FROM sh WHERE source IS NOT NULL)""").fetchone()[0]
+    cols = columns("hands")
+    fresh = ", ".join("m.hand_id" if c == "hand_id" else "m.session_id" if c == "session_id" else f"s.{c}"
+                      for c in cols)
+    copied = ", ".join("m.hand_id" if c == "hand_id" else "m.session_id" if c == "session_id"
+                       else f"s.{c}" if c in ("chain", "text") else f"h.{c}" for c in cols)
+    con.execute(f"""CREATE TEMP TABLE new_hands AS
+                    SELECT {fresh} FROM sh s JOIN moved m USING (stage_seq) WHERE s.source IS NULL
+                    UNION ALL
+                    SELECT {copied} FROM sh s JOIN moved m USING (stage_seq) JOIN hands h ON h.hand_id = s.source""")
+    for table in CHILDREN:
+        cs = columns(table)
+        pick = ", ".join("m.hand_id" if c == "hand_id" else f"c.{c}" for c in cs)
+        con.execute(f"""CREATE TEMP TABLE new_{table} AS
+                        SELECT {pick} FROM {stage.read(table)} c JOIN moved m ON m.stage_seq = c.stage_seq
+                        WHERE m.source IS NULL
+                        UNION ALL
+                        SELECT {pick} FROM {table} c JOIN moved m ON c.hand_id = m.source""")
+    if replaced:
+        gone = "(SELECT hand_id FROM hands WHERE session_id IN (SELECT unnest(?::VARCHAR[])))"
+        out.replaced = con.execute(f"SELECT count(*) FROM {gone}", [replaced]).fetchone()[0]
+        for table in CHILDREN:
+            con.execute(f"DELETE FROM {table} WHERE hand_id IN {gone}", [replaced])
+        con.execute("DELETE FROM hands WHERE session_id IN (SELECT unnest(?::VARCHAR[]))", [replaced])
+        con.execute("DELETE FROM sessions WHERE session_id IN (SELECT unnest(?::VARCHAR[]))", [replaced])
+    out.new = con.execute("SELECT count(*) FROM new_hands").fetchone()[0]
+    for table in ("hands",) + CHILDREN:
+        con.execute(f"INSERT INTO {table} SELECT * FROM new_{table}")
+        con.execute(f"DROP TABLE new_{table}")
+    scols = columns("sessions")
+    pick = ", ".join("p.session_id" if c == "session_id" else "t.chain" if c == "head" else f"ss.{c}"
+                     for c in scols)
+    con.execute(f"""INSERT INTO sessions SELECT {pick} FROM ss JOIN placed p ON p.skey = ss.stage_seq::VARCHAR
+                    JOIN tail t ON t.skey = p.skey WHERE p.session_id NOT IN (SELECT session_id FROM sessions)""")
+    con.execute("""UPDATE sessions SET head = t.chain FROM placed p JOIN tail t ON t.skey = p.skey
+                   WHERE sessions.session_id = p.session_id""")
+
+
+@dataclass
+class ImportResult:
+    path: str
+    hands: int
+    new: int
+    unchanged: int
+    replaced: int
+    findings: int
+    problems: int
+    edits: list[Edit]
+    refused: bool
+
+
+def import_file(con, path: str, items: Iterable, sha: str | None = None, settings: str = "",
+                replace: bool = False, chains: Chains | None = None) -> ImportResult:
+    """Audit stream → staged rows → one transaction.  ``con`` is a connection, or a function
+    that opens one: then the store is opened only once the file is audited and staged, and
+    closed after its transaction, so other processes can read it meanwhile."""
+    origin = os.path.abspath(path) if path != "-" else ""
+    path = r.printable(path)
+    stage = Stage()
+    try:
+        counts = stage_file(items, stage, r.printable(origin), settings, chains)
+        opened = con() if callable(con) else con
+        try:
+            res = load(opened, stage, path, sha or "", r.printable(origin), settings, replace)
+        finally:
+            if callable(con):
+                opened.close()
+    finally:
+        stage.cleanup()
+    return ImportResult(path, counts["hands"], res.new, res.unchanged, res.replaced,
+                        counts["findings"] + res.findings, counts["problems"], res.edits, res.refused)
+
+
+PARQUET_TABLES = {"hands": "hands", "players": "hand_players", "findings": "findings", "plays": "plays",
+                  "undecidable": "undecidable"}
+
+
+def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "") -> dict:
+    """Write one file's audit as Parquet under ``out_dir/<table>/source=<key>/`` (the key:
+    ``parquet_source``): hands, players, findings, plays and undecidable checks, for DuckDB,
+    Spark or Trino to query in place.  Chips are DECIMAL(38,0), exact; ids as a fresh
+    import into an empty store gives them."""
+    import duckdb
+    source = parquet_source(path)
+    origin = os.path.abspath(path)
+    stage = Stage()
+    try:
+        counts = stage_file(items, stage, r.printable(origin), settings)
+        stage.close()
+        os.makedirs(out_dir, exist_ok=True)
+        claim_partition(out_dir, source, path)
+        con = duckdb.connect()
+        create_tables(con)
+        load(con, stage, r.printable(path), "", r.printable(origin), settings, False)
+        for name, table in PARQUET_TABLES.items():
+            target = os.path.join(out_dir, name).replace("'", "''")
+            order = "ORDER BY session_id, number" if table == "hands" else ""
+            con.execute(f"""COPY (SELECT {exact(table)}, '{source}' AS source FROM {table} {order})
+                            TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
+        con.close()
+    finally:
+        stage.cleanup()
+    return counts
