@@ -241,7 +241,7 @@ def _strays(ev) -> dict[str, tuple[str, int]]:
         lines.setdefault(name, set()).add(line)
     out: dict[str, tuple[str, int]] = {}
     for trick in tricks:
-        names = {p for p, _ in trick.plays}
+        names = dict.fromkeys(p for p, _ in trick.plays)  # in the order written: the errors come out so
         for name in names:
             if lines[name] != {trick.line}:
                 continue
