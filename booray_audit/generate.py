@@ -105,6 +105,11 @@ class _Table:
                 lines.append(f"{qname(p)} play {' '.join(map(card_str, out))} -> {' '.join(map(card_str, got))}")
             else:
                 lines.append(f"{qname(p)} play")
+        if rules.declarations == "simultaneous":  # shown at once: the lines may come in any order
+            first = next(i for i, line in enumerate(lines) if line.startswith("Up "))
+            said = lines[first + 1:]
+            rng.shuffle(said)
+            lines[first + 1:] = said
         info = {"active": active, "passed": passed, "dealer": dealer, "tricks": None, "violators": set()}
         if len(active) <= 1:
             info["walkover"] = active[0] if active else None

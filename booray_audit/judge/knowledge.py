@@ -59,14 +59,16 @@ class Knowledge(Seating, Stock, Doubts, Holdings):
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
         self.cycle = self._cycle()
         self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show
-        self.late = _late_declarers(decisions, self.seats, self.dealer)  # who declared out of turn
+        # declared at once (declarations=simultaneous), the order of the lines is no fact
+        in_turn = [] if rules.declarations == "simultaneous" else decisions
+        self.late = _late_declarers(in_turn, self.seats, self.dealer)  # who declared out of turn
         # the declarations go round against `Seats`: no trick's written order is the order of play
         # (from a dealer seated, going round backwards always puts someone out of turn)
         self.against_seats = bool(self.seats) and (bool(self.late) or self.dealer not in self.seats) and (
-            _against_seats(decisions, self.seats))
+            _against_seats(in_turn, self.seats))
         # declarations that contradict the dealer named: out of turn from the dealer's left,
         # or (without `Seats`) the dealer's not last of the first round
-        self.out_of_turn = bool(self.late) or _dealer_not_last(decisions, self.seats, self.dealer)
+        self.out_of_turn = bool(self.late) or _dealer_not_last(in_turn, self.seats, self.dealer)
         # whose hand the up-card went to: the dealer's, unless the record contradicts who dealt
         self.up_player = None if dealer is None or self._dealer_contradicted(decisions) else dealer
         self._holdings(deals, decisions)

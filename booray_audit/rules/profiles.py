@@ -36,6 +36,7 @@ class Rules:
     renege_penalty: str = "pot"
     renege_forfeits: bool = True
     all_pass: str = "carry"
+    declarations: str = "in-turn"
     overrides: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -80,6 +81,8 @@ TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
     "renege-penalty": ("renege_penalty", "choice", ("pot", "none"), "a play violation pays like a bourré (pot)"),
     "renege-forfeits": ("renege_forfeits", "bool", None, "a player with a play violation cannot win the pot"),
     "all-pass": ("all_pass", "choice", ("carry",), "if everyone passes, the pot carries"),
+    "declarations": ("declarations", "choice", ("in-turn", "simultaneous"),
+                     "pass or play in turn from the dealer's left, or shown by everyone at once"),
 }
 
 PROFILES: dict[str, tuple[str, dict[str, str]]] = {
