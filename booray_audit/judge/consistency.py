@@ -148,9 +148,11 @@ def check(know, deals) -> None:
                                         f"{card_str(c)} (trick {know.numbered(t)})" for t, c in pl)))
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
-    elif know.up is not None and know.up_player is not None and (
-            know.up_player in know.passed or know.draw_count.get(know.up_player) == 0):
-        _up_card_kept(know)
+    else:
+        if know.up is not None and know.up_player is not None and (
+                know.up_player in know.passed or know.draw_count.get(know.up_player) == 0):
+            _up_card_kept(know)
+        _folded_never_back(know)
     if know.contested:  # a card in two places: no play of it is known to be what was played
         know.doubtful.update((p, t) for p, pl in know.plays.items() for t, c in pl if know.contested >> c & 1)
 
@@ -223,6 +225,35 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
                                     f"{know.numbered(t)}, which was dealt to {q}"
                                     + (" (the up-card)" if c == know.up else ""),
                                     "the stock never ran out, so no card came back"))
+                know.contested |= 1 << c
+
+
+def _folded_never_back(know) -> None:
+    """With a reshuffle possible: only the discards go back into the stock, never a folded
+    hand (docs/rules.md, the deal and the draw), so a card dealt to a player who passed
+    reaches no other hand.  (The up-card of a dealer who passed: ``_up_card_kept``.)"""
+    up = 1 << know.up if know.up is not None else 0
+    folded = {q: know.dealt.get(q, 0) & ~up & ~know.contested for q in know.passed}
+    if not any(folded.values()):
+        return
+    owner = {c: q for q, m in folded.items() for c in cards_of(m)}
+    reported: set[int] = set()
+    for p in know.post:
+        for c in cards_of(know.drawn.get(p, 0)):
+            q = owner.get(c)
+            if q is not None and q != p and c not in reported:
+                reported.add(c)
+                know.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was dealt to {q}, "
+                                    f"who passed", "a folded hand never goes back into the stock"))
+                know.contested |= 1 << c
+    for p, pl in know.plays.items():
+        for t, c in pl:
+            q = owner.get(c) if c & 15 else None
+            if q is not None and q != p and c not in reported:
+                reported.add(c)
+                know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
+                                    f"{know.numbered(t)}, which was dealt to {q}, who passed",
+                                    "a folded hand never goes back into the stock"))
                 know.contested |= 1 << c
 
 
