@@ -1,12 +1,8 @@
-"""The cinch: sure tricks judged from what the player can know (docs/rules.md, the cinch).
-
-``sure(pos, k)`` answers "can P make k more tricks whatever the unseen cards
-are and however the others play?": P picks its cards seeing only the history;
-an adversary places unseen cards in the opponents' hands lazily, within their
-hand sizes and everything their plays revealed, and plays for them any card
-rules 1–4 allow.  Because P's knowledge is exactly the public history, this is
-a game of perfect information between P and the adversary, solved exactly by
-search with memoisation; cheap bounds decide the easy positions first.
+"""The judge: whether P had a cinch just before a play (docs/rules.md, the cinch), within a
+budget.  The top-trumps count and the bounds first, then concrete deals that may refute
+it (``refute``), then the exact search (``solver``, compiled where built: ``compiled``);
+a position the budget does not settle is ``Unsettled``, never a cinch.  ``cinch_judge``
+is the replay's hook: the position read from the record (``position.position``), judged.
 """
 
 from __future__ import annotations

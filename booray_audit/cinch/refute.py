@@ -1,7 +1,7 @@
 """Concrete deals that show a position is no cinch, before any search.
 
 A cinch means P makes its tricks whatever the unseen cards are and however the others
-play (cinch.py).  So one deal of the unseen cards that fits everything the record shows
+play (solver.py).  So one deal of the unseen cards that fits everything the record shows
 (each opponent's count, the cards its plays showed it cannot hold, the up-card with the
 dealer), with the opponents playing one fixed legal policy, is one adversary: if even a
 P who sees every card cannot make its tricks against it, there is no cinch.  The

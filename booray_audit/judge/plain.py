@@ -10,7 +10,7 @@ record contradicts, what a suit-only card was, which plays prove a void, whether
 reshuffle came back) has one answer.  ``plain_replay`` checks that a hand is plain,
 then checks that every play is legal (``engine.legal``: every card of the hand is
 known) and judges the cinch duties with the full replay's own checks
-(``plays.PlayChecks``) and the same hook on the same positions (``cinch.position``),
+(``plays.PlayChecks``) and the same hook on the same positions (``cinch.position.position``),
 over ``Plain``, which answers what ``knowledge.Knowledge`` answers for such a record.
 
 It returns the Replay the full replay gives, or None: for a hand that is not plain,

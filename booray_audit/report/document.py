@@ -1,5 +1,5 @@
 """Output for scripts: the JSON document (docs/check.schema.json), streamed a hand at a time;
-the text for people is text_report.py."""
+the text for people is text.py."""
 
 from __future__ import annotations
 

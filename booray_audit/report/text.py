@@ -1,4 +1,4 @@
-"""Output for people: rich text, a hand at a time (the JSON for scripts is report.py)."""
+"""Output for people: rich text, a hand at a time (the JSON for scripts is document.py)."""
 
 from __future__ import annotations
 
