@@ -93,6 +93,20 @@ def test_discards_written_decide_the_unwritten_case_both_ways():
     assert plays(kept) == [("cinch-lead", 2, "Ann")]
 
 
+def test_no_cinch_is_not_proven_while_the_discards_the_player_knew_are_not_written():
+    """At trick 1 Ann leads the As.  Had she thrown the Kd she held three sure trumps: her
+    unwritten discards may have given her a cinch, so a dispute there is not rejected."""
+    h = only(UNWRITTEN.replace("Dispute Ann cinch 2", "Dispute Ann cinch 1"))
+    assert plays(h) == []
+    [ruling] = h.rulings
+    assert ruling.ruling == "undecidable"
+    assert "the record does not show the cards Ann threw, which Ann knew: they may have made one" in ruling.evidence
+    written = only(UNWRITTEN.replace("Dispute Ann cinch 2", "Dispute Ann cinch 1").replace(
+        "Ann play 2", "Ann play 3h Th -> 2"))
+    assert [(r.ruling, r.evidence) for r in written.rulings] == [
+        ("rejected", "trick 1: Ann had no cinch; Ann led trick 1")]
+
+
 def test_a_whole_deal_written_shows_every_discard_without_a_draw_line():
     """Ann's deal is written and she plays all five: she threw nothing, so the Kd was
     never hers to throw and separates the Qd from the Ad."""

@@ -250,6 +250,16 @@ class PlayChecks:
                            f"{card_str(top)}; the record does not show {p}'s discards, and had {p} thrown "
                            f"the {cards}, the {card_str(c)} was as high")
         elif cinch is None:
+            self._no_cinch(kind, know, p, kept)
+
+    def _no_cinch(self, kind, know, p, kept) -> None:
+        """P had no cinch by what the record shows: the duty kept, unless P knew discards the
+        record does not show (a card known out of play can only add sure tricks)."""
+        left, may = know.open_discards(p)
+        if left and may:
+            kept[OPEN + kind] = (f"by what the record shows {p} had no cinch, but the record does not show "
+                                 f"the cards {p} threw, which {p} knew: they may have made one")
+        else:
             kept[kind] = f"{p} had no cinch"
 
     def _duty(self, kind, know, p, t, c, won, prior, kept, held, broke) -> bool:
@@ -261,7 +271,7 @@ class PlayChecks:
                      f"{cinch.why}; held {card_str(held)}", "cinch-last" if kind == "cinch-last" else "cinch")
             return True
         if cinch is None:
-            kept[kind] = f"{p} had no cinch"
+            self._no_cinch(kind, know, p, kept)
         return False
 
 
