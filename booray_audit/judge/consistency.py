@@ -205,6 +205,14 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
     for q, m in know.discarded.items():
         for c in cards_of(m):
             released.setdefault(c, q)
+    _released(know, released, lambda c, q: " (the up-card)" if c == know.up else "",
+              "the stock never ran out, so no card came back")
+
+
+def _released(know, released: dict[int, str], said, why: str) -> None:
+    """A duplicate-card for each card of ``released`` (card -> the player it went out with)
+    that the record shows drawn or played by another player, reported once, where it is
+    first drawn or played; ``said(card, player)`` ends the message, ``why`` is the evidence."""
     reported: set[int] = set()
     for p in know.post:
         for c in cards_of(know.drawn.get(p, 0)):
@@ -212,8 +220,7 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
             if q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1:
                 reported.add(c)
                 know.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was "
-                                    f"dealt to {q}" + (" (the up-card)" if c == know.up else ""),
-                                    "the stock never ran out, so no card came back"))
+                                    f"dealt to {q}" + said(c, q), why))
                 know.contested |= 1 << c
     for p, pl in know.plays.items():
         for t, c in pl:
@@ -222,9 +229,7 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
                     and not know.drawn.get(p, 0) >> c & 1):
                 reported.add(c)
                 know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
-                                    f"{know.numbered(t)}, which was dealt to {q}"
-                                    + (" (the up-card)" if c == know.up else ""),
-                                    "the stock never ran out, so no card came back"))
+                                    f"{know.numbered(t)}, which was dealt to {q}" + said(c, q), why))
                 know.contested |= 1 << c
 
 
@@ -237,24 +242,7 @@ def _folded_never_back(know) -> None:
     if not any(folded.values()):
         return
     owner = {c: q for q, m in folded.items() for c in cards_of(m)}
-    reported: set[int] = set()
-    for p in know.post:
-        for c in cards_of(know.drawn.get(p, 0)):
-            q = owner.get(c)
-            if q is not None and q != p and c not in reported:
-                reported.add(c)
-                know.errors.append(("duplicate-card", p, f"{p} drew the {card_str(c)}, which was dealt to {q}, "
-                                    f"who passed", "a folded hand never goes back into the stock"))
-                know.contested |= 1 << c
-    for p, pl in know.plays.items():
-        for t, c in pl:
-            q = owner.get(c) if c & 15 else None
-            if q is not None and q != p and c not in reported:
-                reported.add(c)
-                know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)} at trick "
-                                    f"{know.numbered(t)}, which was dealt to {q}, who passed",
-                                    "a folded hand never goes back into the stock"))
-                know.contested |= 1 << c
+    _released(know, owner, lambda c, q: ", who passed", "a folded hand never goes back into the stock")
 
 
 def _text(mask: int) -> str:
