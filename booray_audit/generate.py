@@ -40,11 +40,13 @@ class _Table:
     """One session's table: players in seat order and the rules."""
 
     def __init__(self, rng: random.Random, rules: Rules, players: list[str], violations: float,
-                 known_discards: bool = True, throw_trumps: float = 0.0):
+                 known_discards: bool = True, throw_trumps: float = 0.0, recalls: float = 0.0):
         self.rng, self.rules, self.players, self.rate = rng, rules, players, violations
+        self.recalls = recalls  # the share of injected violations taken back (a recall)
         self.known_discards = known_discards  # False: bots judge as if they forgot their discards
         self.throw_trumps = throw_trumps  # the share of draws that throw cards at random, trumps too
         self.injected: list[tuple[int, str, str]] = []
+        self.recalled: list[tuple[int, str, int]] = []  # (trick, player, card taken back) this hand
         self.discarded: dict[str, int] = {}  # each bot's discards it knows are out of play
 
     # -- one hand ---------------------------------------------------------------
@@ -67,27 +69,47 @@ class _Table:
         most = rules.discard_limit(n)
         pile: list[int] = []   # discards not yet shuffled back
         in_pile: list[str] = []  # whose discards are in the pile
+        folded: list[int] = []  # the hands of the players who passed, not yet shuffled back
         stood_pat = False
+
+        def plays(i: int, p: str, so_far: int) -> bool:
+            must_play = p == dealer and up & 15 == 14 and rules.ace_up_dealer_plays
+            last_chance = so_far == 0 and i >= n - 2
+            return any(c >> 4 == trump for c in hands[p]) or must_play or last_chance or rng.random() >= 0.6
+
+        at_once = rules.declarations == "simultaneous"  # everyone shows at once, then the draw
+        folded_first = rules.reshuffle == "folded-first"
+        shown: list[bool] = []
+        if at_once:
+            for i, p in enumerate(order):
+                shown.append(plays(i, p, sum(shown)))
+            if folded_first:
+                folded = [c for p, stays in zip(order, shown) if not stays for c in hands[p]]
         for i, p in enumerate(order):
             h = hands[p]
-            trumps = [c for c in h if c >> 4 == trump]
-            must_play = p == dealer and up & 15 == 14 and rules.ace_up_dealer_plays
-            last_chance = len(active) == 0 and i >= n - 2
-            if not trumps and not must_play and not last_chance and rng.random() < 0.6:
+            if not (shown[i] if at_once else plays(i, p, len(active))):
                 passed.append(p)
                 lines.append(f"{qname(p)} pass")
+                if folded_first and not at_once:
+                    folded += h
                 continue
             if self.throw_trumps and rng.random() < self.throw_trumps:  # the up-card may go
                 keep, plain = rng.sample(h, len(h)), len(h)
             else:
                 keep = sorted(h, key=lambda c: (c >> 4 == trump, c & 15), reverse=True)
                 plain = sum(1 for c in h if c >> 4 != trump)
-            k = min(rng.randint(0, most), len(stock) + len(pile), plain)
+            k = min(rng.randint(0, most), len(stock) + len(folded) + len(pile), plain)
             out, got = keep[len(keep) - k:], stock[:k]
             del stock[:k]
+            if len(got) < k and folded:  # the stock ran out: the folded hands make a new one
+                stock, folded = folded, []
+                rng.shuffle(stock)
+                short = k - len(got)
+                got += stock[:short]
+                del stock[:short]
             if len(got) < k:  # the stock ran out: the others' discards make a new one
                 short = k - len(got)
-                stock = pile
+                stock += pile
                 rng.shuffle(stock)
                 for q in in_pile:
                     self.discarded[q] = 0
@@ -105,7 +127,7 @@ class _Table:
                 lines.append(f"{qname(p)} play {' '.join(map(card_str, out))} -> {' '.join(map(card_str, got))}")
             else:
                 lines.append(f"{qname(p)} play")
-        if rules.declarations == "simultaneous":  # shown at once: the lines may come in any order
+        if at_once:  # shown at once: the lines may come in any order
             first = next(i for i, line in enumerate(lines) if line.startswith("Up "))
             said = lines[first + 1:]
             rng.shuffle(said)
@@ -115,9 +137,12 @@ class _Table:
             info["walkover"] = active[0] if active else None
             return lines, info
         seats = [p for p in players if p in active]
+        self.recalled, self.recallers = [], set()
         won, trick_lines, violators = self._play(seats, order, hands, trump, (up, dealer, stood_pat))
         lines += trick_lines
-        info.update(tricks=won, violators=violators, walkover=None)
+        lines += [f"Recall {qname(q)} {card_str(c)} {k}" for k, q, c in self.recalled]
+        info.update(tricks=won, violators=violators, walkover=None,
+                    recalled=self.recallers)
         lines.append("Tricks " + " ".join(f"{qname(p)} {won[p]}" for p in seats))
         return lines, info
 
@@ -159,7 +184,13 @@ class _Table:
                 card = None
                 if inject:
                     card, kind = self._violate(hand, cards, trump, allowed, kinds)
-                    if card is not None:
+                    if card is not None and self.recalls and rng.random() < self.recalls:
+                        # seen and taken back before the next card: a legal one stands
+                        self.injected.append((t, p, "recall"))
+                        self.recalled.append((t, p, card))
+                        self.recallers.add(p)
+                        card, inject = None, False
+                    elif card is not None:
                         self.injected.append((t, p, kind))
                         violators.add(p)
                     else:
@@ -179,6 +210,10 @@ class _Table:
                 trick.append((me, card))
             w = turn[winning(cards, trump)]
             won[w] += 1
+            for k, q, c in self.recalled:
+                if k == t and rng.random() < 0.5:  # else written after the tricks, with the number
+                    out.append(f"Recall {qname(q)} {card_str(c)}")
+                    self.recalled.remove((k, q, c))
             out.append(f"Trick {t}: " + ", ".join(f"{qname(p)} {card_str(c)}" for p, c in zip(turn, cards)))
             leader = w
         return won, out, violators
@@ -267,13 +302,17 @@ def _equivalents(top: int, hand: int, played: int) -> int:
 
 def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
              violations: float = 0.0, rules: Rules | None = None, session_hands: int = 40,
-             known_discards: bool = True, throw_trumps: float = 0.0):
+             known_discards: bool = True, throw_trumps: float = 0.0, recalls: float = 0.0,
+             forfeits: float = 0.0):
     """Yield BHH lines; the generator's return value is the list of ``Injected`` violations.
     ``known_discards=False``: the bots judge the cinch as a record that gives discards only
     as counts lets the audit judge it (without their own discards known out of play).
     ``throw_trumps``: the share of draws that throw cards at random, trumps too (else a bot
     keeps its trumps), so a dealer may throw the up-card; with it, bots play their lowest
-    allowed card half the time."""
+    allowed card half the time.  ``recalls``: the share of injected violations that the
+    player takes back (a `Recall` line; a legal card stands; injected as `recall`).
+    ``forfeits``: the share of hands in which a player forfeits the next deal (declared
+    early); with it, half the hands after the first leave the dealer to the rotation."""
     from .rules.profiles import profile
     rules = rules or profile("standard")
     rng = random.Random(seed)
@@ -283,7 +322,7 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
     while made < hands:
         n = rng.randint(players[0], players[1])
         names = rng.sample(NAMES, n)
-        table = _Table(rng, rules, names, violations, known_discards, throw_trumps)
+        table = _Table(rng, rules, names, violations, known_discards, throw_trumps, recalls)
         if session:
             yield ""
         yield tag_line("Event", f"Generated session {session + 1}")
@@ -296,11 +335,23 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
         yield tag_line("Seats", " ".join(f'"{p}"' if " " in p else p for p in names))
         chain = Chain(0)
         dealer_i = rng.randrange(n)
+        owed: dict[str, int] = {}  # turns to deal forfeited, not yet skipped
         for number in range(1, min(session_hands, hands - made) + 1):
             lines, info = table.hand(dealer_i)
+            recalled = frozenset(info.get("recalled", ()))
+            if forfeits and rng.random() < forfeits:
+                early = rng.choice(names)
+                lines.append(f"{qname(early)} forfeits deal")
+                owed[early] = owed.get(early, 0) + 1
+            if rules.recall == "forfeit":
+                for p in recalled:
+                    owed[p] = owed.get(p, 0) + 1
+            if forfeits and number > 1 and rng.random() < 0.5:
+                lines = lines[1:]  # the `Dealer` line left out: the rotation says who dealt
+            violators = frozenset(info["violators"]) | (recalled if rules.recall == "penalty" else frozenset())
             outcome = Outcome(number, tuple(names), tuple(info["active"]), info["tricks"],
-                              frozenset(info["violators"]), info.get("walkover"),
-                              not info["active"])
+                              violators, info.get("walkover"), not info["active"],
+                              recalled=recalled if rules.recall == "forfeit" else frozenset())
             s = chain.settle(outcome, rules, Claims())
             yield ""
             yield f"Hand {number}"
@@ -311,6 +362,9 @@ def generate(hands: int, players: tuple[int, int] = (4, 6), seed: int = 0,
                 injected.append(Injected(session, number, t, p, kind))
             table.injected = []
             dealer_i = (dealer_i + 1) % n
+            while owed.get(names[dealer_i]):  # a forfeited turn is skipped, then used up
+                owed[names[dealer_i]] -= 1
+                dealer_i = (dealer_i + 1) % n
             made += 1
         session += 1
     return injected

@@ -123,6 +123,22 @@ class Dispute(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Recall(Event):
+    """``Recall NAME CARD [TRICK]``: NAME played CARD, took it back before the next player
+    played, and the card the trick line shows stood instead (docs/rules.md, recalls).
+    ``trick`` is the number written, if any; else the next trick line is meant."""
+    player: str
+    card: int
+    trick: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit(Event):
+    """``NAME forfeits deal``: the table ruled that NAME loses the next turn to deal."""
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     number: int
     events: tuple[Event, ...]
@@ -189,7 +205,7 @@ def unended(text: str) -> str:
 def naming(events):
     """(name, line) for every player an event of the hand names (disputes aside)."""
     for e in events:
-        if isinstance(e, (Dealer, Deal, Decision)):
+        if isinstance(e, (Dealer, Deal, Decision, Recall, Forfeit)):
             yield e.player, e.line
         elif isinstance(e, Trick):
             for p, _ in e.plays:

@@ -139,7 +139,9 @@ def _scope(since, until, event, source, session):
 RECORD_LABELS = {"hands": "hands dealt in", "played": "hands played", "passed": "hands passed",
                  "chips_paid": "chips paid (bourré, penalties)", "antes_paid": "chips anted",
                  "net": "net (won - paid - anted)", "win_rate": "win rate (pots won / hands played)",
-                 "bourre_rate": "bourré rate (bourrés / hands played)"}
+                 "bourre_rate": "bourré rate (bourrés / hands played)",
+                 "violations": "play violations", "violations_by_kind": "violations by kind",
+                 "recalls": "cards taken back (recalls)", "deals_forfeited": "turns to deal forfeited"}
 
 
 class GroupBy(str, Enum):

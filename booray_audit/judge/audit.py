@@ -110,6 +110,9 @@ class Table:
     rules: Rules
     seats: tuple[str, ...]
     dealer: str | None
+    # record errors the deal's rotation shows (kind, player, message, evidence): a `Dealer`
+    # line naming a player whose turn to deal was forfeited
+    errors: tuple[tuple[str, str, str, str], ...] = ()
 
 
 def replay_hand(hand: r.Hand, table: Table, cinch_nodes: int = NODES, explain: bool = False) -> Replay:
@@ -175,6 +178,8 @@ class SessionAudit:
         self.chain = Chain(start)
         self.dealer: str | None = None
         self.number: int | None = None  # the last hand's number, for the next dealer
+        # turns to deal forfeited and not yet skipped, by player, with the hand and cause of each
+        self.forfeits: dict[str, list[str]] = {}
         self.path = session.path
         self.overflowed = False  # an amount past CHIPS: the rest of the session is not checked
 
@@ -213,12 +218,60 @@ class SessionAudit:
             if isinstance(e, r.Seats):
                 self.seats = list(e.players)
         dealer = next((e.player for e in hand.events if isinstance(e, r.Dealer)), None)
-        # the deal passes to the left: known after the hand before, not across a hand the
-        # record leaves out or could not read
-        if dealer is None and self.dealer in self.seats and hand.number == (self.number or 0) + 1:
-            dealer = self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
+        errors = ()
+        # the deal passes to the left, skipping a turn forfeited (docs/rules.md, forfeits):
+        # known after the hand before, not across a hand the record leaves out or could not read
+        if self.dealer in self.seats and hand.number == (self.number or 0) + 1:
+            dealer, errors = self._rotation(dealer)
+        else:
+            self.forfeits = {}  # after a gap, which forfeits were used is not known
         self.dealer, self.number = dealer, hand.number
-        return Table(self.rules, tuple(self.seats), dealer)
+        for e in hand.events:  # forfeited from the next hand on
+            if type(e) is r.Forfeit or type(e) is r.Recall and self.rules.recall == "forfeit":
+                cause = "declared early" if type(e) is r.Forfeit else "took back a card"
+                self.forfeits.setdefault(e.player, []).append(f"hand {hand.number}: {e.player} {cause}")
+        return Table(self.rules, tuple(self.seats), dealer, errors)
+
+    def _rotation(self, named: str | None) -> tuple[str | None, tuple]:
+        """The dealer after ``self.dealer``: the next seat to the left whose turn is not
+        forfeited (each forfeit skips one turn, then is used up), or the dealer ``named``
+        by the hand's `Dealer` line, which uses up the forfeits of the seats it passes; a
+        `Dealer` line naming a player whose turn is forfeited is an out-of-turn error."""
+        i, n = self.seats.index(self.dealer), len(self.seats)
+        owed = {p: list(v) for p, v in self.forfeits.items() if v}
+        expected = None
+        for k in range(1, n * (1 + sum(map(len, owed.values()))) + 1):
+            seat = self.seats[(i + k) % n]
+            if not owed.get(seat):
+                expected = seat
+                break
+            owed[seat].pop(0)  # this turn is skipped
+        if named is None or named == expected:
+            self.forfeits = owed
+            return expected, ()
+        if named not in self.seats:
+            return named, ()
+        for k in range(1, n):  # the seats the deal passed to reach the one named
+            seat = self.seats[(i + k) % n]
+            if seat == named:
+                break
+            if self.forfeits.get(seat):
+                self.forfeits[seat].pop(0)
+        if self.forfeits.get(named):
+            return named, (("out-of-turn", named, f"{named} dealt, but had forfeited the next turn to deal",
+                            self.forfeits[named].pop(0)),)
+        return named, ()
+        for k in range(1, n + 1):
+            seat = self.seats[(i + k) % n]
+            owed = self.forfeits.get(seat)
+            if seat == named:
+                if owed:
+                    return named, (("out-of-turn", seat, f"{seat} dealt, but had forfeited the next turn to deal",
+                                    owed.pop(0)),)
+                break
+            if owed:
+                owed.pop(0)  # the deal passed this seat by
+        return named, ()
 
     def settle(self, hand: r.Hand, table: Table, rep: Replay) -> HandReport | r.SyntaxProblem | None:
         """The replayed hand settled on the session's chain, in hand order, with rulings.
@@ -227,7 +280,12 @@ class SessionAudit:
         `import` refuse it alike, and nothing is stored rounded."""
         if self.overflowed:
             return None
-        violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player)
+        violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player and f.kind != "recall")
+        recalled = frozenset(e.player for e in hand.events if type(e) is r.Recall and e.player in rep.active)
+        if table.rules.recall == "penalty":  # a recall counts as the violation itself
+            violators |= recalled
+        if table.rules.recall != "forfeit":
+            recalled = frozenset()
         doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
         claims = _claims(hand)
         tricks = _tricks(rep, claims)
@@ -235,7 +293,7 @@ class SessionAudit:
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           tricks, violators, rep.walkover, rep.all_passed, doubtful,
                           tuple(rep.misspelt) + self._exempt_misspelt(table, rep), tuple(rep.maybe_dealt),
-                          leads=leads, maybe_gone=_gone(hand, table, claims))
+                          leads=leads, maybe_gone=_gone(hand, table, claims), recalled=recalled)
         ledger = dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
@@ -247,6 +305,8 @@ class SessionAudit:
                                    f"{r.CHIPS:,} a record can hold; this session's hands from here on are not "
                                    "checked (set a pot limit)")
         findings = list(rep.findings)
+        for kind, player, message, evidence in table.errors:
+            findings.append(Finding(kind, hand.number, None, player, None, message, evidence, ""))
         for kind, player, message, evidence in s.findings:
             findings.append(Finding(kind, hand.number, None, player, None, message, evidence, "settlement"))
         findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
@@ -318,6 +378,11 @@ def _rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) 
         f = hits[0]
         return Ruling(d.player, d.kind, d.trick, "upheld", f"{f.message}; {f.evidence}")
     cls = kind_class(kinds[0])
+    if d.kind == "recall":  # a card taken back leaves no trace in the trick line
+        where = f" at trick {d.trick}" if d.trick is not None else ""
+        return Ruling(d.player, d.kind, d.trick, "undecidable",
+                      f"the record writes no card taken back by {d.player}{where} (a `Recall` line), "
+                      "and the trick lines show only the cards that stood")
     if cls == "play":
         verdict, evidence = play_ruling(d, kinds, findings, rep)
         return Ruling(d.player, d.kind, d.trick, verdict, evidence)

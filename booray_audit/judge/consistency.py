@@ -149,10 +149,13 @@ def check(know, deals) -> None:
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
     else:
+        folded_first = know.rules.reshuffle == "folded-first"
         if know.up is not None and know.up_player is not None and (
-                know.up_player in know.passed or know.draw_count.get(know.up_player) == 0):
+                know.up_player in know.passed and not folded_first or know.draw_count.get(know.up_player) == 0):
             _up_card_kept(know)
-        _folded_never_back(know)
+        _folded_never_back(know, folded_first)
+        if folded_first and not know.discards_back:
+            _discards_never_back(know)
     if know.contested:  # a card in two places: no play of it is known to be what was played
         know.doubtful.update((p, t) for p, pl in know.plays.items() for t, c in pl if know.contested >> c & 1)
 
@@ -209,12 +212,15 @@ def _no_second_life(know, shown: dict[str, int]) -> None:
               "the stock never ran out, so no card came back")
 
 
-def _released(know, released: dict[int, str], said, why: str) -> None:
+def _released(know, released: dict[int, str], said, why: str, back=frozenset()) -> None:
     """A duplicate-card for each card of ``released`` (card -> the player it went out with)
     that the record shows drawn or played by another player, reported once, where it is
-    first drawn or played; ``said(card, player)`` ends the message, ``why`` is the evidence."""
+    first drawn or played; ``said(card, player)`` ends the message, ``why`` is the evidence.
+    The players in ``back`` may have drawn such a card: theirs are not reported."""
     reported: set[int] = set()
     for p in know.post:
+        if p in back:
+            continue
         for c in cards_of(know.drawn.get(p, 0)):
             q = released.get(c)
             if q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1:
@@ -223,6 +229,8 @@ def _released(know, released: dict[int, str], said, why: str) -> None:
                                     f"dealt to {q}" + said(c, q), why))
                 know.contested |= 1 << c
     for p, pl in know.plays.items():
+        if p in back and know.draw_count.get(p) != 0:
+            continue
         for t, c in pl:
             q = released.get(c) if c & 15 else None
             if (q is not None and q != p and c not in reported and not know.post.get(q, 0) >> c & 1
@@ -233,16 +241,31 @@ def _released(know, released: dict[int, str], said, why: str) -> None:
                 know.contested |= 1 << c
 
 
-def _folded_never_back(know) -> None:
-    """With a reshuffle possible: only the discards go back into the stock, never a folded
-    hand (docs/rules.md, the deal and the draw), so a card dealt to a player who passed
-    reaches no other hand.  (The up-card of a dealer who passed: ``_up_card_kept``.)"""
-    up = 1 << know.up if know.up is not None else 0
-    folded = {q: know.dealt.get(q, 0) & ~up & ~know.contested for q in know.passed}
+def _folded_never_back(know, folded_first: bool) -> None:
+    """With a reshuffle possible: under `reshuffle=discards` only the discards go back into
+    the stock, never a folded hand (docs/rules.md, the deal and the draw), so a card dealt
+    to a player who passed reaches no other hand.  (The up-card of a dealer who passed:
+    ``_up_card_kept``.)  Under `folded-first` the folded hands go back first: their cards
+    reach only the players whose draw can have come after the stock ran out."""
+    up = 1 << know.up if know.up is not None and not folded_first else 0
+    folded = {q: know._dealt_to(q) & ~up & ~know.contested for q in know.passed}
     if not any(folded.values()):
         return
     owner = {c: q for q, m in folded.items() for c in cards_of(m)}
-    _released(know, owner, lambda c, q: ", who passed", "a folded hand never goes back into the stock")
+    if not folded_first:
+        _released(know, owner, lambda c, q: ", who passed", "a folded hand never goes back into the stock")
+    else:
+        _released(know, owner, lambda c, q: ", who passed", "the stock cannot have run out before that draw, "
+                  "so no folded hand had gone back into it", back=know.folded_back)
+
+
+def _discards_never_back(know) -> None:
+    """Under `reshuffle=folded-first`, where the folded hands refill the stock for every
+    draw that can need it: no discard goes back, so none reaches another hand."""
+    owner = {c: q for q, m in know.discarded.items() for c in cards_of(m & ~know.contested)}
+    if owner:
+        _released(know, owner, lambda c, q: " and discarded", "the folded hands refilled the stock, "
+                  "so no discard went back into it")
 
 
 def _text(mask: int) -> str:

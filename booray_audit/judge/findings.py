@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 
 PLAY_KINDS = ("renege", "failed-trump", "failed-beat", "cinch-lead", "cinch-follow",
-              "cinch-last", "lead-trump")
+              "cinch-last", "lead-trump", "recall")
 RECORD_KINDS = ("dealer-passed", "out-of-turn", "duplicate-card", "not-held", "hand-size",
                 "draw-limit", "bad-trump", "missing-play", "unknown-player", "bad-dispute")
 CLAIM_KINDS = ("wrong-trick-count", "wrong-pot", "wrong-ante", "wrong-settlement")

@@ -97,7 +97,7 @@ class Holdings:
             if self.post.get(p, 0) >> card & 1:
                 return f"{p} was dealt it"
             for k, c in self.plays.get(p, []):
-                if k > t and c == card:
+                if k >= t and c == card:  # at trick t itself: the card that stood where one was taken back
                     return f"{p} played it at trick {self.numbered(k)}"
         for k, c in self.plays.get(p, []):
             if k > t and c >> 4 == suit:

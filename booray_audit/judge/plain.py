@@ -198,6 +198,8 @@ class _Walk(HandReplay):
         # shuffled into a new one (Knowledge._reshuffles): a drawn card may be one of those,
         # and the player who discarded it no longer knows it out of play (``forgotten``)
         stock, pile, last = 52 - len(seats) * n, 0, -1
+        if rules.reshuffle == "folded-first" and passed and sum(discards[p] for p in drawing) > stock:
+            raise _NotPlain  # the folded hands may have come back before the discards
         for j, p in enumerate(drawing):
             if discards[p] > stock:
                 stock, pile, last = stock + pile - discards[p], 0, j

@@ -15,13 +15,14 @@ from .declared import Declared, _appearing, _misspelt, _strays, _up_apart
 from .findings import Finding, Replay, Undecidable
 from .knowledge import Knowledge
 from .plays import PlayChecks
+from .recalls import Recalls
 from .readings import led_ways, other_ways, pinned_ways, tallies, tally, winners_by_trick
 from .walk import TrickWalk
 
 UNJUDGED = Unjudged()
 
 
-class HandReplay(PlayChecks, Declared, TrickWalk):
+class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
     """Walks one hand; ``run()`` returns a ``Replay``."""
 
     def __init__(self, hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None,
@@ -41,6 +42,7 @@ class HandReplay(PlayChecks, Declared, TrickWalk):
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
         self.unled = unled  # the places of seat-order tricks read as placing no card (Knowledge)
         self.on_table: tuple = ()  # the plays of the trick being checked (``_plays``)
+        self.won_at: dict[int, dict[str, int]] = {}  # the tricks won before each trick (place)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
@@ -131,6 +133,8 @@ class HandReplay(PlayChecks, Declared, TrickWalk):
         if not active and passed:
             result.all_passed = True
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
+        if any(type(e) is r.Recall for e in ev):
+            self._recalls(ev, know, trump)
         others = other_ways([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
         if fifth and others is not None:
             more = led_ways(know, trump, know.tricks, know.proven_first_leader())

@@ -58,28 +58,63 @@ class Stock:
         player (without `Seats`, of every player named in the hand) and every draw, as
         cards or as a count.  The draws are replayed in order from the dealer's left
         when the order and every count are known; a discard is forgotten (unseen again)
-        only if the stock can have run out at a later player's draw."""
+        only if the stock can have run out at a later player's draw.  Under
+        `reshuffle=folded-first` the hands of the players who passed refill the stock
+        first, the discards only once those run out too; only the passers sure to have
+        folded before a draw count then (those who declared before it, or everyone under
+        simultaneous declarations or with a draw round), so a discard is forgotten
+        wherever it can have come back.  ``folded_back``: the players whose draw can have
+        come after the stock ran out (who may draw a folded card under `folded-first`)."""
         dealt_in = len(self.seats) if self.seats else len({name for name, _ in r.naming(events)})
         stock = 52 - dealt_in * self.rules.cards
         most = self.rules.discard_limit(max(dealt_in, 1))
         counts = {p: self.draw_count.get(p) for p in self.active}
         self.reshuffle_possible = sum(most if n is None else n for n in counts.values()) > stock
         self.forgotten: set[str] = set()
+        self.folded_back: set[str] = set()
+        self.discards_back = self.reshuffle_possible  # a discard can have come back into the stock
         if not self.reshuffle_possible:
             return
+        folded_first = self.rules.reshuffle == "folded-first" and bool(self.passed)
         order = self._draw_order()
         if order is None or any(n is None for n in counts.values()):
             self.forgotten = set(self.active) - ({order[-1]} if order else set())
+            self.folded_back = set(self.active) if folded_first else set()
             return
-        pile, last = 0, -1
+        ready = self._folded_before(order, events) if folded_first else [0] * len(order)
+        pile, last, used, reach = 0, -1, 0, None
         for i, p in enumerate(order):
             n = counts[p]
             if n > stock:
-                stock, pile, last = stock + pile - n, 0, i  # the others' discards make a new stock
+                reach = i if reach is None else reach
+                folded = ready[i] * self.rules.cards - used  # the folded hands not yet shuffled in
+                used += folded
+                if n <= stock + folded:
+                    stock += folded - n
+                else:  # the others' discards make a new stock
+                    stock, pile, last = stock + folded + pile - n, 0, i
             else:
                 stock -= n
             pile += n
-        self.forgotten = set(order[:last])  # last >= 0: the stock ran out at some draw
+        self.forgotten = set(order[:last]) if last >= 0 else set()
+        self.discards_back = last >= 0
+        if folded_first and reach is not None:
+            self.folded_back = set(order[reach:])
+
+    def _folded_before(self, order: list[str], events) -> list[int]:
+        """For each drawing player in ``order``, how many players the record shows had
+        passed before that draw: every passer when all declare before anyone draws
+        (simultaneous declarations, or a `draw` line), else those seated between the
+        dealer's left and the drawing player; none where the seats do not say."""
+        if self.rules.declarations == "simultaneous" or any(
+                type(e) is r.Decision and e.action == "draw" for e in events):
+            return [len(self.passed)] * len(order)
+        if not (self.seats and self.dealer in self.seats):
+            return [0] * len(order)
+        i = self.seats.index(self.dealer)
+        turn = self.seats[i + 1:] + self.seats[:i + 1]
+        passed = set(self.passed)
+        return [sum(q in passed for q in turn[:turn.index(p)]) if p in turn else 0 for p in order]
 
     def _draw_order(self) -> list[str] | None:
         """Active players in the order they drew: from the dealer's left, the dealer last."""

@@ -23,7 +23,7 @@ _INT = re.compile(r"[0-9]{1,9}\Z")
 _SIGNED = re.compile(r"[+-]?[0-9]{1,30}\Z")
 _KIND = re.compile(r"[a-zA-Z][a-zA-Z\-]*\Z")
 _KEYWORDS = {"hand", "seats", "dealer", "ante", "pot", "deal", "up", "trump", "trick", "tricks", "net",
-             "dispute", "pass", "play", "draw", "all", "none"}
+             "dispute", "pass", "play", "draw", "all", "none", "recall", "forfeits"}
 _PLAIN = re.compile(r"[ -!$-z|~\t\r\n]*\Z")  # printable ASCII but for " # { }
 # a tag line: its value printable ASCII but for " # \ { }
 _TAG = re.compile(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_\-]*)[ \t]*"([ !$-\[\]-z|~]*)"[ \t]*\][ \t]*\r?\n?\Z')
@@ -152,8 +152,12 @@ def _line(toks: list[str], n: int):
         if not _KIND.match(rest[1]) or rest[1].lower() in _KEYWORDS:
             raise _Decline
         return r.Dispute(_name(rest[0]), rest[1].lower(), _int(rest[2]) if len(rest) == 3 else None, line=n)
+    if head == "recall" and len(rest) in (2, 3):
+        return r.Recall(_name(rest[0]), _card(rest[1]), _int(rest[2]) if len(rest) == 3 else None, line=n)
     if head in _KEYWORDS:
         raise _Decline
+    if len(toks) == 3 and toks[1].lower() == "forfeits" and toks[2].lower() == "deal":
+        return r.Forfeit(_name(toks[0]), line=n)
     return _decision(toks, n)
 
 

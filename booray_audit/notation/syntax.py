@@ -174,6 +174,13 @@ class _Build(Transformer):
         trick = int(c[3]) if len(c) > 3 else None
         return r.Dispute(_name(c[1]), str(c[2]).lower(), trick, line=c[0].line)
 
+    def recall(self, c):
+        trick = _number(c[3], INT32, "a trick number") if len(c) > 3 else None
+        return r.Recall(_name(c[1]), parse_card(c[2]), trick, line=c[0].line)
+
+    def forfeit(self, c):
+        return r.Forfeit(_name(c[0]), line=c[0].line)
+
 
 # -- error messages -------------------------------------------------------
 
@@ -186,20 +193,20 @@ _WORDS = {
     "KIND": "a finding kind like `renege` or `failed-trump`",
     "TEXT": 'a quoted value like "Thursday game"',
     "TAG_NAME": "a tag name like `Event`",
-    "PASS": "`pass`", "PLAY": "`play`", "DRAW": "`draw`",
+    "PASS": "`pass`", "PLAY": "`play`", "DRAW": "`draw`", "FORFEITS": "`forfeits`", "DEAL": "`deal`",
     "ALL": "`all`", "NONE": "`none`",
     "COLON": "`:`", "RSQB": "`]`", "_ARROW": "`->`", "COMMA": "`,`",
     "ANNOTATION": "an annotation `{...}`",
 }
 _LINE_START = {"HAND", "SEATS", "DEALER", "DEAL", "UP", "TRUMP", "TRICK", "TRICKS", "NET",
-               "DISPUTE", "POT", "LSQB"}
+               "DISPUTE", "RECALL", "POT", "LSQB"}
 
 
 def _describe(expected: Iterable[str]) -> str:
     exp = set(expected)
     if "CARD" in exp:
         return _WORDS["CARD"]
-    if exp & _LINE_START:
+    if exp & _LINE_START and exp != {"DEAL"}:  # `DEAL` alone: after `NAME forfeits`
         return "an event like `Deal`, `Trick`, `Tricks`, `Net`, or a player's `play`/`pass`"
     words = [_WORDS[t] for t in sorted(exp) if t in _WORDS]
     if exp & {"_NL", "$END"}:
@@ -315,7 +322,7 @@ def _explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
         expected = err.accepts or err.expected
         prev = [t for t in (err.token_history or []) if t is not None]
         first = line_text.split(None, 1)[0] if line_text.split() else ""
-        if expected <= {"PASS", "PLAY", "DRAW"} and prev and prev[-1].type == "NAME" \
+        if expected <= {"PASS", "PLAY", "DRAW", "FORFEITS"} and prev and prev[-1].type == "NAME" \
                 and prev[-1].column == len(line_text) - len(line_text.lstrip()) + 1:
             return prev[-1].column, (f"unknown event `{first}`: expected an event like `Trick` or "
                                      f"`Deal`, or a player's name then `play`, `pass` or `draw`")

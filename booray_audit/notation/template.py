@@ -22,6 +22,7 @@ Cat play 2                        # stays in, throws two cards nobody saw
 Dan pass                          # sits this hand out
 # Tricks: the cards in the order played, leader first (`?h`: some heart)
 Trick Ann As, Ben Qs, Cat Ks
+Recall Ben 3h                     # Ben played the 3h, took it back; his Jd stood
 Trick Ann Kd, Ben Jd, Cat 5d
 Trick Ann 4c, Ben 8c, Cat 2h      { Ann says Cat had a club }
 Trick Cat 9d, Ann 9h, Ben 3h
@@ -29,4 +30,5 @@ Trick Ann 3c, Ben 6c, Cat Ac
 # What the table said (each is checked), and the complaints to rule on:
 Tricks Ann 3 Ben 0 Cat 2
 Dispute Cat renege 3              # kinds: renege, failed-trump, failed-beat, cinch, ...
+# Ben forfeits deal               # the table took Ben's next deal (he declared early)
 """

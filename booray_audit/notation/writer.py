@@ -9,7 +9,7 @@ from .. import record as r
 from ..cards import SUIT_LETTERS, card_str, cards_text
 
 KEYWORDS = {"hand", "seats", "dealer", "ante", "deal", "up", "trump", "trick", "tricks", "pot",
-            "net", "dispute", "pass", "play", "draw", "all", "none"}
+            "net", "dispute", "pass", "play", "draw", "all", "none", "recall", "forfeits"}
 _PLAIN_NAME = re.compile(r"[^\W\d_][\w\-.']*\Z")
 
 
@@ -59,6 +59,10 @@ def event_line(e: r.Event) -> str:
         text = "Net " + " ".join(f"{name(p)} {n:+d}" if n else f"{name(p)} 0" for p, n in e.amounts)
     elif isinstance(e, r.Dispute):
         text = f"Dispute {name(e.player)} {e.kind}" + (f" {e.trick}" if e.trick is not None else "")
+    elif isinstance(e, r.Recall):
+        text = f"Recall {name(e.player)} {card_str(e.card)}" + (f" {e.trick}" if e.trick is not None else "")
+    elif isinstance(e, r.Forfeit):
+        text = f"{name(e.player)} forfeits deal"
     else:  # pragma: no cover - every event type is listed above
         raise TypeError(f"unknown event {e!r}")
     if e.note:

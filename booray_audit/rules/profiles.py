@@ -37,6 +37,8 @@ class Rules:
     renege_forfeits: bool = True
     all_pass: str = "carry"
     declarations: str = "in-turn"
+    recall: str = "forfeit"
+    reshuffle: str = "discards"
     overrides: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -83,12 +85,20 @@ TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
     "all-pass": ("all_pass", "choice", ("carry",), "if everyone passes, the pot carries"),
     "declarations": ("declarations", "choice", ("in-turn", "simultaneous"),
                      "pass or play in turn from the dealer's left, or shown by everyone at once"),
+    "recall": ("recall", "choice", ("forfeit", "penalty", "free"),
+               "a card taken back before the next player played: no penalty but no pot and no next "
+               "deal (forfeit), paid like the violation itself (penalty), or nothing (free)"),
+    "reshuffle": ("reshuffle", "choice", ("discards", "folded-first"),
+                  "when the stock runs out: the discards (not the drawing player's own) are shuffled, "
+                  "or first the hands of the players who passed, then the discards"),
 }
 
 PROFILES: dict[str, tuple[str, dict[str, str]]] = {
     "standard": ("the common written rules: follow suit, trump when void, beat when you can, play out a cinch", {}),
-    "wikipedia": ("standard plus Wikipedia's lead-to-win rule and discard limits",
-                  {"lead-trump-when-others-void": "yes", "max-discard": "7:3,8:3"}),
+    "wikipedia": ("standard plus Wikipedia's lead-to-win rule, discard limits, 2 to 7 players, "
+                  "and the folded hands dealt before the discards when the stock runs out",
+                  {"lead-trump-when-others-void": "yes", "max-discard": "7:3,8:3", "players": "2-7",
+                   "reshuffle": "folded-first"}),
     "basic": ("follow suit and trump when void only, as most simple card-game apps enforce",
               {"must-beat": "none", "must-overtrump": "no", "cinch": "off"}),
 }

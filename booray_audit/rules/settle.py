@@ -32,6 +32,8 @@ class Outcome:
     # seated, yet named nowhere in the hand, the table's `Net` included: a player who left
     # the table with `Seats` not brought up to date, or a passer whose line is missing
     maybe_gone: tuple[str, ...] = ()
+    # took a card back (a recall, `recall=forfeit`): no penalty, but cannot win this pot
+    recalled: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +219,8 @@ class Chain:
             else:
                 top = max(o.tricks.values(), default=0)
                 leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
-                if len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators):
+                if len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators
+                                              or leaders[0] in o.recalled):
                     s.winner = leaders[0]
                 elif len(leaders) > 1:
                     next_exempt |= set(leaders)  # a split pot: the tied leaders sit out the next ante
@@ -280,6 +283,7 @@ def _readings(o: Outcome) -> list[Outcome]:
                 tricks[rename.get(p, p)] = tricks.get(rename.get(p, p), 0) + won
         out.append(replace(o, dealt=one(p for p in o.dealt + more if p not in gone), active=one(o.active),
                            tricks=tricks, violators=frozenset(one(o.violators)), doubtful=frozenset(one(o.doubtful)),
+                           recalled=frozenset(one(o.recalled)),
                            walkover=rename.get(o.walkover, o.walkover), misspelt=(), maybe_dealt=(), maybe_gone=()))
     return out
 

@@ -206,6 +206,11 @@ def _stage_hand(stage: Stage, seq: int, h: HandReport, skey: str, chain: str, te
         stage.row("rulings", seq, [None, x.player, x.kind, x.trick, x.ruling, x.evidence])
     for u in rep.undecidable:
         stage.row("undecidable", seq, [None, u.trick, u.player, u.kind, card_str(u.card), u.reason])
+    for e in h.hand.events:
+        if type(e) is r.Forfeit:
+            stage.row("forfeits", seq, [None, e.player, "declared early"])
+        elif type(e) is r.Recall and h.rules.recall == "forfeit":
+            stage.row("forfeits", seq, [None, e.player, "recall"])
 
 
 @dataclass

@@ -13,7 +13,8 @@ GROUPS = {"month": "coalesce(strftime(s.date, '%Y-%m'), '(no date)')",
           "event": "coalesce(s.event, '(no event)')",
           "session": "s.session_id"}
 RECORD_COLUMNS = ("player", "hands", "played", "passed", "pots_won", "chips_won", "bourres", "chips_paid",
-                  "antes_paid", "net", "biggest_pot", "win_rate", "bourre_rate", "violations")
+                  "antes_paid", "net", "biggest_pot", "win_rate", "bourre_rate", "violations", "recalls",
+                  "deals_forfeited")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ import duckdb
 
 from ..record import printable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+UPDATABLE = (2,)  # stores of these versions are brought up to date when opened (tables added)
 
 # The personal record of every player, per group of hands: {scope} picks the hands (a
 # query of hand_id and grp, the group's name); names are as the aliases make them (the
@@ -25,11 +26,15 @@ SCHEMA_VERSION = 2
 PLAYER_RECORD = """
 WITH scope AS ({scope}),
 hp AS (SELECT scope.grp, x.* FROM named_hand_players x JOIN scope USING (hand_id)),
-v AS (SELECT grp, player, sum(n) AS violations, string_agg(kind || ' ' || n, ', ' ORDER BY kind) AS by_kind
+v AS (SELECT grp, player, sum(n) FILTER (WHERE kind <> 'recall') AS violations,
+             string_agg(kind || ' ' || n, ', ' ORDER BY kind) FILTER (WHERE kind <> 'recall') AS by_kind,
+             sum(n) FILTER (WHERE kind = 'recall') AS recalls
       FROM (SELECT scope.grp, f.player, f.kind, count(*) AS n
             FROM named_findings f JOIN scope USING (hand_id)
             WHERE f.class = 'play' GROUP BY ALL)
-      GROUP BY grp, player)
+      GROUP BY grp, player),
+fo AS (SELECT x.hand_id, coalesce(a.player, x.player) AS player, count(*) AS forfeits
+       FROM forfeits x JOIN scope USING (hand_id) LEFT JOIN aliases a ON a.alias = x.player GROUP BY ALL)
 SELECT hp.grp,
        hp.player,
        count(*) AS hands,
@@ -47,8 +52,11 @@ SELECT hp.grp,
        round(count(*) FILTER (WHERE hp.bourre) / nullif(count(*) FILTER (WHERE hp.status = 'play'), 0), 3)
            AS bourre_rate,
        coalesce(any_value(v.violations), 0) AS violations,
-       coalesce(any_value(v.by_kind), '') AS violations_by_kind
+       coalesce(any_value(v.by_kind), '') AS violations_by_kind,
+       coalesce(any_value(v.recalls), 0) AS recalls,
+       coalesce(sum(fo.forfeits), 0) AS deals_forfeited
 FROM hp LEFT JOIN v ON v.grp IS NOT DISTINCT FROM hp.grp AND v.player = hp.player
+        LEFT JOIN fo ON fo.hand_id = hp.hand_id AND fo.player = hp.player
 GROUP BY hp.grp, hp.player
 """
 ALL_HANDS = "SELECT hand_id, NULL::VARCHAR AS grp FROM hands"
@@ -80,9 +88,12 @@ TABLES = {
     "aliases": "alias VARCHAR PRIMARY KEY, player VARCHAR",
     # beyond docs/output.md, the database: duties the audit could not judge (a cinch past the search budget)
     "undecidable": "hand_id VARCHAR, trick INTEGER, player VARCHAR, kind VARCHAR, card VARCHAR, reason VARCHAR",
+    # a turn to deal forfeited (docs/rules.md, forfeits): cause `declared early` (a `forfeits
+    # deal` line) or `recall` (a card taken back, under recall=forfeit)
+    "forfeits": "hand_id VARCHAR, player VARCHAR, cause VARCHAR",
 }
 STAGED_EXTRA = {"hands": ", source VARCHAR"}  # a hand audited before: the stored hand to copy
-CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable")
+CHILDREN = ("hand_players", "plays", "findings", "rulings", "undecidable", "forfeits")
 
 VIEWS = {  # in the order they are made: the first two are what the others read
     # hand_players and findings with each player under the name its aliases give
@@ -98,7 +109,10 @@ VIEWS = {  # in the order they are made: the first two are what the others read
         SELECT h.session_id, hp.player, sum(hp.net) AS net
         FROM named_hand_players hp JOIN hands h USING (hand_id) GROUP BY ALL""",
     "violations": """
-        SELECT player, kind, count(*) AS n FROM named_findings WHERE class = 'play' GROUP BY ALL""",
+        SELECT player, kind, count(*) AS n FROM named_findings WHERE class = 'play' AND kind <> 'recall'
+        GROUP BY ALL""",
+    "recalls": """
+        SELECT player, hand_id, trick, card, evidence FROM named_findings WHERE kind = 'recall'""",
 }
 
 
@@ -136,7 +150,11 @@ def connect(path: str, read_only: bool = False, create: bool = True,
     except duckdb.Error as e:
         raise StoreError(f"{path}: not a booray-audit database ({str(e).splitlines()[0]})") from None
     try:
-        _check_schema(con, path, read_only and not create)
+        old = _check_schema(con, path, read_only and not create)
+        if old and read_only:  # brought up to date by a connection that may write, then read
+            con.close()
+            connect(path).close()
+            return connect(path, read_only=True, create=create, sandbox=sandbox)
         if not read_only:
             create_tables(con)
     except duckdb.InterruptException:
@@ -168,16 +186,20 @@ def connect_waiting(path: str, read_only: bool = False, wait: float = 30.0, **kw
         pause = min(pause * 2, 1.0)
 
 
-def _check_schema(con, path: str, must_exist: bool) -> None:
+def _check_schema(con, path: str, must_exist: bool) -> bool:
+    """Refuse a file that is not a store of this version; True for a store of an older
+    version this one updates (``UPDATABLE``: only tables added)."""
     tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     if not tables:
         if must_exist:
             raise StoreError(f"{path}: the database is empty (run `booray-audit import` first)")
-        return
+        return False
     if "booray_meta" not in tables:
         raise StoreError(f"{path}: a DuckDB file, but not a booray-audit store")
     row = con.execute("SELECT value FROM booray_meta WHERE key = 'schema_version'").fetchone()
     version = int(row[0]) if row else 0
+    if version in UPDATABLE:
+        return True
     if version != SCHEMA_VERSION:
         raise StoreError(f"{path}: made by another version of booray-audit (schema {version}, "
                          f"this one reads {SCHEMA_VERSION}); import the files into a new database")
@@ -186,7 +208,7 @@ def _check_schema(con, path: str, must_exist: bool) -> None:
 def create_tables(con) -> None:
     con.execute("BEGIN")
     con.execute("CREATE TABLE IF NOT EXISTS booray_meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
-    con.execute("INSERT INTO booray_meta VALUES ('schema_version', ?) ON CONFLICT DO NOTHING",
+    con.execute("INSERT INTO booray_meta VALUES ('schema_version', ?) ON CONFLICT DO UPDATE SET value = excluded.value",
                 [str(SCHEMA_VERSION)])
     for name, cols in TABLES.items():
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({cols})")
