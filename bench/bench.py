@@ -4,7 +4,8 @@
     python bench/bench.py                 # full: 10,000-hand corpora, 2-player growth to 1,000,000 hands
     python bench/bench.py --small         # a few thousand hands, for CI (no timing is asserted)
 
-Stages per corpus (2, 6 and 8 players): parse, audit (replay with every check,
+Stages per corpus (2, 6 and 8 players): parse (the text, and the same records as
+BHH-JSON), audit (replay with every check,
 the cinch included, and settlement), DuckDB import, and end to end (the command
 `booray-audit check --format json`, a process of its own, hands per CPU second);
 the cinch decisions met while auditing (mean, p99, what decided them).  Audit and
@@ -77,6 +78,17 @@ def scaled(base: str, copies: int, out: str) -> str:
 
 
 # -- stages, each run in a child process -----------------------------------------
+
+def as_jsonl(path: str) -> str:
+    """The corpus as BHH-JSON, next to it (the same records: reading it is timed as `parse`)."""
+    from booray_audit.notation import jsonl, reader
+    out = path[:-4] + ".jsonl"
+    if not os.path.exists(out):
+        sessions, _ = reader.collect(reader.read(path))
+        with open(out, "w") as f:
+            f.write(jsonl.write(sessions))
+    return out
+
 
 def stage(name: str, path: str, db: str | None = None) -> dict:
     from booray_audit.cinch import judge as cinch
@@ -307,7 +319,8 @@ def main(argv=None):
                     "cinch_search": cinch_compiled.SOLVER, "base_hands": base_n, "corpora": {}}
     for players in (int(x) for x in a.players.split(",")):
         path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
-        entry = {"parse": run_stage("parse", path), "audit": run_stage("audit", path)}
+        entry = {"parse": run_stage("parse", path), "parse_jsonl": run_stage("parse", as_jsonl(path)),
+                 "audit": run_stage("audit", path)}
         with tempfile.TemporaryDirectory() as tmp:
             entry["import"] = run_stage("import", path, os.path.join(tmp, "b.duckdb"))
         p, au = entry["parse"]["seconds"], entry["audit"]["seconds"]
@@ -352,7 +365,7 @@ def main(argv=None):
 
 def summary(report: dict) -> str:
     """The table to read: hands per second by stage, compiled and pure Python side by side."""
-    rows = ["players  parse h/s  audit h/s (compiled | pure)  end to end h/CPU-s (compiled | pure)  "
+    rows = ["players  parse h/s (BHH | BHH-JSON)  audit h/s (compiled | pure)  end to end h/CPU-s (compiled | pure)  "
             "cinch mean/p99 ms (compiled | pure)"]
     for players, e in report["corpora"].items():
         pure = e.get("pure_python", {})
@@ -360,7 +373,7 @@ def summary(report: dict) -> str:
         def cinch(audit):
             c = audit.get("cinch", {})
             return f"{c.get('mean_ms', 0):.3f}/{c.get('p99_ms', 0):.2f}" if c else "-"
-        rows.append(f"{players:>7}  {e['parse']['hands_per_s']:>9.0f}  "
+        rows.append(f"{players:>7}  {e['parse']['hands_per_s']:>9.0f} | {e['parse_jsonl']['hands_per_s']:>8.0f}  "
                     f"{e['audit']['hands_per_s']:>9.0f} | {pure.get('audit', {}).get('hands_per_s', 0):>6.0f}"
                     f"            {e['end_to_end_hands_per_s']:>9.0f} | "
                     f"{pure.get('check', {}).get('hands_per_cpu_s', 0):>6.0f}"

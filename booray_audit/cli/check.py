@@ -82,11 +82,16 @@ def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) 
     return code
 
 
-def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - for stdin"),
+def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh or .jsonl file, or - for stdin"),
         check_only: bool = typer.Option(False, "--check",
-                                        help="print nothing but the differences; exit 1 if there are any")):
-    """Print a file in the tidy form: numbered hands and tricks, `Ts` for tens, comments kept."""
+                                        help="print nothing but the differences; exit 1 if there are any"),
+        to: Optional[str] = typer.Option(None, "--to", metavar="bhh|jsonl",
+                                         help="the form to write: BHH text (the default), or BHH-JSON lines")):
+    """Print a file in the tidy form: numbered hands and tricks, `Ts` for tens, comments kept.
+    A .jsonl file (BHH-JSON) is printed as BHH text; `--to jsonl` prints BHH-JSON."""
     from ..notation.writer import Comments, write
+    if to not in (None, "bhh", "jsonl"):
+        raise UsageProblem(f"--to takes bhh or jsonl, not `{to}`")
     try:
         if file == "-":
             raw = sys.stdin.buffer.read()
@@ -103,8 +108,13 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh file, or - 
     if problems:
         return UNREADABLE
     original = raw.decode("utf-8", "replace").replace("\r\n", "\n")
-    text = write(sessions, Comments(original))
-    hands = _read_otherwise(raw, file, sessions, text)
+    from_json = file.lower().endswith(".jsonl")
+    if to == "jsonl":
+        from ..notation import jsonl
+        text = jsonl.write(sessions)
+    else:
+        text = write(sessions, None if from_json else Comments(original))
+    hands = [] if from_json or to == "jsonl" else _read_otherwise(raw, file, sessions, text)
     if hands:
         _err(f"{printable(file)}: {'hands' if len(hands) > 1 else 'hand'} {', '.join(map(str, hands))}: `check` "
              "reads the tidy form otherwise than the file (it writes out trick numbers, or the players of "

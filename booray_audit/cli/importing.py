@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -13,7 +12,7 @@ from ..notation import reader as notation
 from ..record import printable
 from ..rules.profiles import Rules
 from .shared import (CINCH_MEMORY, CINCH_NODES, CLEAN, DB, DIFFERS, FILES, FINDINGS, JOBS, RULES, UNREADABLE,
-                     UsageProblem, WAIT, _err, _rules, _said, audited, expand)
+                     UsageProblem, WAIT, _err, _rules, _said, audited, expand, records_in)
 from .tables import _open, _store
 
 
@@ -29,7 +28,7 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                                                  "(an edited hand or tag, other --rules or --cinch-nodes): "
                                                  "replace it"),
                watch: bool = typer.Option(False, "--watch",
-                                          help="keep going: import each new or changed .bhh file in the "
+                                          help="keep going: import each new or changed .bhh or .jsonl file in the "
                                                "folders given once it has stopped growing (Ctrl-C stops)"),
                interval: float = typer.Option(10.0, "--interval", min=0.1, metavar="SECONDS",
                                               help="with --watch: how often to look")):
@@ -61,7 +60,7 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
     while True:  # ends with Ctrl-C (exit 130)
         ready = []
         for folder in files:
-            for path in sorted(str(f) for f in Path(folder).rglob("*.bhh")):
+            for path in records_in(folder):
                 try:
                     st = os.stat(path)
                 except OSError:

@@ -72,7 +72,7 @@ def _memory(megabytes: Optional[int]) -> Optional[int]:
     return megabytes
 
 
-FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh inside), or - for stdin")
+FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh and *.jsonl inside), or - for stdin")
 WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
                     help="how long to wait for the database while another process holds it")
 RULES = typer.Option(None, "--rules", metavar="NAME|FILE.toml",
@@ -122,17 +122,22 @@ def _err(message: str) -> None:
 
 
 def expand(paths: List[str]) -> Iterator[Optional[str]]:
-    """Files as given; folders recursively for *.bhh; `-` for stdin.  A folder with no
-    .bhh file is said on stderr and yields None (the caller exits 2)."""
+    """Files as given; folders recursively for *.bhh and *.jsonl (BHH-JSON); `-` for
+    stdin.  A folder with no such file is said on stderr and yields None (the caller exits 2)."""
     for p in paths:
         if p != "-" and os.path.isdir(p):
-            found = sorted(str(f) for f in Path(p).rglob("*.bhh"))
+            found = records_in(p)
             if not found:
-                _err(f"{printable(p)}: no .bhh files in this folder")
+                _err(f"{printable(p)}: no .bhh or .jsonl files in this folder")
                 yield None
             yield from found
         else:
             yield p
+
+
+def records_in(folder: str) -> list[str]:
+    """The record files in a folder and its subfolders, in name order."""
+    return sorted(str(f) for pattern in ("*.bhh", "*.jsonl") for f in Path(folder).rglob(pattern))
 
 
 def _said(items):

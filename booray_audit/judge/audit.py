@@ -261,17 +261,6 @@ class SessionAudit:
             return named, (("out-of-turn", named, f"{named} dealt, but had forfeited the next turn to deal",
                             self.forfeits[named].pop(0)),)
         return named, ()
-        for k in range(1, n + 1):
-            seat = self.seats[(i + k) % n]
-            owed = self.forfeits.get(seat)
-            if seat == named:
-                if owed:
-                    return named, (("out-of-turn", seat, f"{seat} dealt, but had forfeited the next turn to deal",
-                                    owed.pop(0)),)
-                break
-            if owed:
-                owed.pop(0)  # the deal passed this seat by
-        return named, ()
 
     def settle(self, hand: r.Hand, table: Table, rep: Replay) -> HandReport | r.SyntaxProblem | None:
         """The replayed hand settled on the session's chain, in hand order, with rulings.

@@ -160,6 +160,10 @@ class Reader:
         self.path = path
 
     def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+        if self.path.lower().endswith(".jsonl"):  # BHH-JSON (docs/bhh-json.md)
+            from .jsonl import JsonReader
+            yield from JsonReader(self.path).read(stream)
+            return
         session_index = -1
         last_number = 0
         seats: tuple[str, ...] = ()
