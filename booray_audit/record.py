@@ -173,15 +173,35 @@ class SyntaxProblem:
     hand: int | None = field(default=None, compare=False)  # the hand it kept from being read
 
     def __str__(self) -> str:
-        head = f"{self.path}:{self.line}:{self.column}: {_clip(self.message, 300)}"
+        head = shown(f"{self.path}:{self.line}:{self.column}: {_clip(self.message, 300)}")
         if not self.text:
             return head
         # a long line is shown as a window around the column
         start = max(0, min(self.column - 40, len(self.text) - 80))
-        shown = self.text[start:start + 80].replace("\r", "␍")  # one column, as the caret counts it
+        window = self.text[start:start + 80].replace("\r", "␍")  # one column, as the caret counts it
+        # a control character is shown as one: the caret stays under the column
+        window = "".join(ch if ch == "\t" or ch.isprintable() else "�" for ch in window)
         lead = "…" if start else ""
         tail = "…" if start + 80 < len(self.text) else ""
-        return f"{head}\n    {lead}{shown}{tail}\n    {' ' * (self.column - 1 - start + len(lead))}^"
+        return f"{head}\n    {lead}{window}{tail}\n    {' ' * (self.column - 1 - start + len(lead))}^"
+
+
+_UNSHOWN = None
+
+
+def shown(text: str) -> str:
+    """``text`` as it may reach a terminal: control characters (ESC, BEL, ... but tab and
+    line end), line separators and the invisible direction overrides escaped as
+    ``\\x1b`` or ``\\u202e``, so a record's names and tags can neither recolour the
+    terminal, set its title, nor reorder what it shows."""
+    global _UNSHOWN
+    if _UNSHOWN is None:
+        import re
+        _UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+    if text.isprintable() or not _UNSHOWN.search(text):
+        return text
+    return _UNSHOWN.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}",
+                        text)
 
 
 def _clip(text: str, most: int) -> str:

@@ -13,7 +13,7 @@ from ..notation import reader as notation
 from ..record import SyntaxProblem, Trick, printable
 from .shared import (ASCII, CINCH_MEMORY, CINCH_NODES, CLEAN, DB, FILES, FINDINGS, Fmt, JOBS, NO_COLOR, QUIET,
                      RULES, UNREADABLE, USAGE, UsageProblem, WAIT, _console, _err, _rules, audited, expand,
-                     read_items, run_check)
+                     read_items, run_check, to_stdout)
 from .tables import _query, _store
 
 
@@ -96,8 +96,12 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh or .jsonl f
         if file == "-":
             raw = sys.stdin.buffer.read()
         else:
+            notation.regular(file)
             with open(file, "rb") as f:
                 raw = f.read()
+    except notation.ReadError as e:
+        _err(str(e))
+        return UNREADABLE
     except OSError as e:
         _err(f"{file}: cannot read: {e.strerror or e}")
         return UNREADABLE
@@ -123,11 +127,11 @@ def fmt(file: str = typer.Argument(..., metavar="FILE", help="a .bhh or .jsonl f
         if original == text:
             return CLEAN
         import difflib
-        sys.stdout.writelines(difflib.unified_diff(original.splitlines(keepends=True), text.splitlines(keepends=True),
+        sys.stdout.writelines(to_stdout(x) for x in difflib.unified_diff(original.splitlines(keepends=True), text.splitlines(keepends=True),
                                                    printable(file), f"{printable(file)} (tidy)"))
         _err(f"{printable(file)}: not in the tidy form (the differences are above; `booray-audit fmt` prints it)")
         return FINDINGS
-    sys.stdout.write(text)
+    sys.stdout.write(to_stdout(text))
     return CLEAN
 
 

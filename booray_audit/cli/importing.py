@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from ..notation import reader as notation
-from ..record import printable
+from ..record import printable, shown
 from ..rules.profiles import Rules
 from .shared import (CINCH_MEMORY, CINCH_NODES, CLEAN, DB, DIFFERS, FILES, FINDINGS, JOBS, RULES, UNREADABLE,
                      UsageProblem, WAIT, _err, _rules, _said, audited, expand, records_in)
@@ -57,10 +57,12 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
         return _import_files(expand(files), **job)
     done: dict[str, tuple] = {}  # path -> (size, mtime) when imported
     last: dict[str, tuple] = {}  # path -> (size, mtime) at the previous look
+    told: set[str] = set()  # files skipped as not regular, said once
     while True:  # ends with Ctrl-C (exit 130)
         ready = []
         for folder in files:
-            for path in records_in(folder):
+            skipped: list[str] = []
+            for path in records_in(folder, skipped):
                 try:
                     st = os.stat(path)
                 except OSError:
@@ -70,6 +72,10 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                     ready.append(path)
                     done[path] = now
                 last[path] = now
+            for path in skipped:
+                if path not in told:
+                    told.add(path)
+                    _err(f"{printable(path)}: not a regular file (a pipe or a device), skipped")
         if ready:
             _import_files(iter(ready), **job)
         time.sleep(interval)
@@ -105,7 +111,7 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
             sha = store.file_sha(path) if path != "-" else ""
             if sha and sha in seen and not again and not replace:
                 if not quiet:
-                    print(f"{printable(path)}: imported before (the same content): skipped")
+                    print(shown(f"{printable(path)}: imported before (the same content): skipped"))
                 continue
             chains = Chains()
             known = None if again else Known(reader, settings, chains)
@@ -146,10 +152,10 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
             code = FINDINGS
         if not quiet:
             for e in res.edits:
-                print(f"{res.path}: session {e.ordinal} replaced the stored session {e.session_id} "
-                      f"({e.changes()})")
-            print(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.unchanged:,} already stored, "
-                  + (f"{res.replaced:,} replaced, " if res.edits else "")
-                  + f"{count(res.findings, 'finding')}"
-                  + (f", {count(res.problems, 'syntax error')}" if res.problems else ""))
+                print(shown(f"{res.path}: session {e.ordinal} replaced the stored session {e.session_id} "
+                            f"({e.changes()})"))
+            print(shown(f"{res.path}: {count(res.hands, 'hand')}, {res.new:,} new, {res.unchanged:,} already stored, "
+                        + (f"{res.replaced:,} replaced, " if res.edits else "")
+                        + f"{count(res.findings, 'finding')}"
+                        + (f", {count(res.problems, 'syntax error')}" if res.problems else "")))
     return code

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .shared import CLEAN, DB, UNREADABLE, USAGE, UsageProblem, WAIT, _err
+from .shared import CLEAN, DB, UNREADABLE, USAGE, UsageProblem, WAIT, _err, to_stdout
 from .tables import (EVENT, GroupBy, RECORD_LABELS, SESSION_ID, SINCE, SOURCE, TABLE_FORMAT, TableFmt, UNTIL,
                      _emit, _open, _query, _scope)
 
@@ -150,8 +150,8 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
                                encoding="utf-8")
                     out.write(tags + "\n")
                 else:
-                    sys.stdout.write(("\n" if sessions > 1 else "") + tags + "\n")
-            (out or sys.stdout).write("\n" + text + "\n")
+                    sys.stdout.write(to_stdout(("\n" if sessions > 1 else "") + tags + "\n"))
+            (out or sys.stdout).write("\n" + (text if out else to_stdout(text)) + "\n")
             hands += 1
     except duckdb.InterruptException:
         raise KeyboardInterrupt from None

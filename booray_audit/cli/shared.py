@@ -20,7 +20,7 @@ UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageE
 from ..notation import reader as notation
 from ..judge.audit import HandReport, audit
 from ..cinch.compiled import NODES
-from ..record import SyntaxProblem, printable
+from ..record import SyntaxProblem, printable, shown
 from ..rules.profiles import Rules, RulesError, resolve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -114,11 +114,30 @@ def _console(**kw) -> Console:
     stream = sys.stderr if kw.get("stderr") else sys.stdout
     # not on a terminal: no hard wrapping, so a reason stays on one line for grep
     kw.setdefault("soft_wrap", not stream.isatty())
-    return Console(markup=False, highlight=False, **kw)
+    return _safe_console_class()(markup=False, highlight=False, **kw)
+
+
+def _safe_console_class():
+    """A rich Console that escapes control characters in the text it is given (a record's
+    names and tags, file names: ``record.shown``), and only there: its own styling stays."""
+    from rich.console import Console
+
+    class SafeConsole(Console):
+        def _render_buffer(self, buffer):
+            return super()._render_buffer(
+                seg if seg.control or seg.text.isprintable() else seg._replace(text=shown(seg.text))
+                for seg in buffer)
+    return SafeConsole
+
+
+def to_stdout(text: str) -> str:
+    """Data (BHH text) on its way to stdout: as it is for a file or a pipe; with its control
+    characters escaped (``record.shown``) when a person's terminal shows it."""
+    return shown(text) if sys.stdout.isatty() else text
 
 
 def _err(message: str) -> None:
-    print(f"booray-audit: {message}", file=sys.stderr)
+    print(shown(f"booray-audit: {message}"), file=sys.stderr)
 
 
 def expand(paths: List[str]) -> Iterator[Optional[str]]:
@@ -126,18 +145,39 @@ def expand(paths: List[str]) -> Iterator[Optional[str]]:
     stdin.  A folder with no such file is said on stderr and yields None (the caller exits 2)."""
     for p in paths:
         if p != "-" and os.path.isdir(p):
-            found = records_in(p)
+            skipped: list[str] = []
+            found = records_in(p, skipped)
+            for q in skipped:
+                _err(f"{printable(q)}: not a regular file (a pipe or a device), skipped")
+                yield None  # not read: the command exits 2
             if not found:
                 _err(f"{printable(p)}: no .bhh or .jsonl files in this folder")
                 yield None
             yield from found
+        elif p != "-" and _irregular(p):
+            _err(f"{printable(p)}: not a regular file (a pipe or a device), not read")
+            yield None
         else:
             yield p
 
 
-def records_in(folder: str) -> list[str]:
-    """The record files in a folder and its subfolders, in name order."""
-    return sorted(str(f) for pattern in ("*.bhh", "*.jsonl") for f in Path(folder).rglob(pattern))
+def records_in(folder: str, skipped: list | None = None) -> list[str]:
+    """The record files in a folder and its subfolders, in name order: regular files only
+    (a FIFO would block the read, a device never end it); the others go to ``skipped``."""
+    found = sorted(str(f) for pattern in ("*.bhh", "*.jsonl") for f in Path(folder).rglob(pattern))
+    if skipped is not None:
+        skipped += [f for f in found if _irregular(f)]
+    return [f for f in found if not _irregular(f)]
+
+
+def _irregular(path: str) -> bool:
+    """An existing path that is neither a regular file nor a folder (nor a link to one)."""
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # missing or unreadable: reading it says so
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _said(items):

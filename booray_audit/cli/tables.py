@@ -63,7 +63,11 @@ def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
         import csv
         w = csv.writer(sys.stdout, lineterminator="\n")
         w.writerow(columns)
-        w.writerows([[_plain(v) for v in r] for r in rows])
+        if sys.stdout.isatty():  # read by a person after all: no control character reaches the terminal
+            from ..record import shown
+            w.writerows([[shown(v) if isinstance(v, str) else _plain(v) for v in r] for r in rows])
+        else:
+            w.writerows([[_plain(v) for v in r] for r in rows])
     else:
         from rich import box
         from rich.table import Table

@@ -68,6 +68,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
     """Items as ``audit(notation.read(path))`` yields them, the hands replayed by ``jobs``
     processes.  ``known``: a filter of the reader's stream that puts a ``Resume`` in place
     of hands audited before (the store's)."""
+    notation.regular(path)
     try:
         stream = open(path, "rb")
     except IsADirectoryError:

@@ -14,6 +14,7 @@ at its line that names the field; the rest of the file is still read, as for tex
 from __future__ import annotations
 
 import json
+import re
 from typing import IO, Iterator
 
 from .. import record as r
@@ -21,6 +22,8 @@ from ..cards import CardError, SUIT_LETTERS, card_str, parse_card, parse_suit
 from ..rules.profiles import RulesError, check_tag
 
 INT32 = 2**31 - 1
+# what no line of a text record holds (the grammar refuses it in quoted text too)
+_LINE_END = re.compile("[\r\n]")
 MAX_LINE = 50_000_000  # as the text reader: a longer line is refused, not read
 
 
@@ -117,7 +120,7 @@ def _text(obj: dict, key: str, where: str, optional: bool = False):
     v = obj.get(key)
     if v is None and optional:
         return None
-    if not isinstance(v, str) or not v or "\n" in v:
+    if not isinstance(v, str) or not v or _LINE_END.search(v):
         raise _Bad(f"{where}.{key}", "expected a text (a name: not empty, on one line)")
     return v
 
@@ -167,7 +170,7 @@ def _names(v, where: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not v:
         raise _Bad(where, "expected a list of players' names")
     for i, p in enumerate(v):
-        if not isinstance(p, str) or not p or "\n" in p:
+        if not isinstance(p, str) or not p or _LINE_END.search(p):
             raise _Bad(f"{where}[{i}]", "expected a player's name")
     return tuple(v)
 
@@ -177,7 +180,8 @@ def _pairs(v, where: str, value) -> tuple:
         raise _Bad(where, "expected a list of [name, number] pairs")
     out = []
     for i, pair in enumerate(v):
-        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and pair[0]):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and pair[0]
+                and not _LINE_END.search(pair[0])):
             raise _Bad(f"{where}[{i}]", "expected a [name, number] pair")
         out.append((pair[0], value(pair[1], f"{where}[{i}][1]")))
     return tuple(out)
@@ -192,7 +196,7 @@ def _event(obj, where: str, line: int) -> r.Event:
         raise _Bad(where, "expected an object like {\"event\": \"deal\", ...}")
     kind = obj.get("event") if "event" in obj else obj.get("claim")
     note = obj.get("note")
-    if note is not None and (not isinstance(note, str) or "}" in note or "\n" in note):
+    if note is not None and (not isinstance(note, str) or "}" in note or _LINE_END.search(note)):
         raise _Bad(f"{where}.note", "expected a text on one line without `}`")
     kw = {"line": line, "note": note}
     if kind == "trick":
@@ -207,7 +211,7 @@ def _event(obj, where: str, line: int) -> r.Event:
         raise _Bad(f"{where}.{key}", f"expected one of {', '.join(sorted(facts if key == 'event' else claims))}")
     if kind == "tag":
         name, value = _text(obj, "name", where), obj.get("value")
-        if not isinstance(value, str) or "\n" in value:
+        if not isinstance(value, str) or _LINE_END.search(value):
             raise _Bad(f"{where}.value", "expected a text on one line")
         return r.TagChange(name, value, **kw)
     if kind == "seats":
@@ -269,7 +273,7 @@ def _trick(obj, where: str, kw) -> r.Trick:
     out = []
     for i, p in enumerate(plays):
         player = p.get("player") if type(p) is dict else None
-        card = p.get("card") if player.__class__ is str and player and "\n" not in player else None
+        card = p.get("card") if player.__class__ is str and player and not _LINE_END.search(player) else None
         card = _CARDS.get(card) if card.__class__ is str else None
         if card is None:  # the slow road, which says what is wrong
             at = f"{where}.plays[{i}]"
@@ -363,7 +367,7 @@ class JsonReader:
         out = []
         for i, pair in enumerate(tags):
             if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
-                    and pair[0] and "\n" not in pair[1]):
+                    and pair[0] and not _LINE_END.search(pair[0] + pair[1])):
                 raise _Bad(f"tags[{i}]", "expected a [name, value] pair of texts")
             try:
                 check_tag(*pair)
@@ -374,7 +378,8 @@ class JsonReader:
 
     def _hand(self, obj, number: int, line: int):
         notes = obj.get("notes", [])
-        if not isinstance(notes, list) or not all(isinstance(x, str) and "}" not in x for x in notes):
+        if not isinstance(notes, list) or not all(isinstance(x, str) and "}" not in x and not _LINE_END.search(x)
+                                                  for x in notes):
             raise _Bad("notes", "expected a list of texts")
         events = obj.get("events")
         if not isinstance(events, list):

@@ -207,6 +207,11 @@ class Reader:
                 yield r.Session((), index=session_index, line=start, path=self.path)
             _, number, line = items[0]
             number = number if number is not None else last_number + 1
+            if number > strict.INT32:  # unnumbered, after hand 2,147,483,647
+                yield replace(self._problem(line, 1, f"a hand number can be at most {strict.INT32:,}: number "
+                                            "this hand and the ones after it", _text_of(body, line)),
+                              hand=last_number)
+                continue
             if number <= last_number:
                 yield replace(self._problem(line, 1, f"hand numbers must increase: hand {number} "
                                             f"comes after hand {last_number}", _text_of(body, line)),
@@ -234,6 +239,8 @@ class Reader:
     def _hand_number(body, last: int) -> int:
         text = body[0][1]
         m = re.match(r"\s*hand\s+(\d{1,%d})\b" % _MAX_DIGITS, text if isinstance(text, str) else "", re.IGNORECASE)
+        if m and int(m.group(1)) > strict.INT32:
+            return last  # a number no hand can have: the hands after it go on from the one before
         return int(m.group(1)) if m else last + 1
 
     def _problem(self, line: int, column: int, message: str, text: str | None) -> r.SyntaxProblem:
@@ -359,11 +366,27 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
                    by_seat=True)
 
 
+def regular(path: str) -> None:
+    """Raise ``ReadError`` unless ``path`` is a regular file (or a link to one): a FIFO would
+    block the read, a device (/dev/zero) never end it."""
+    import os
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # opening it says why
+    if stat.S_ISDIR(mode):
+        raise ReadError(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise ReadError(f"{r.printable(path)}: not a regular file (a pipe or a device), not read")
+
+
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
     """Stream a file (a path, or a binary stream with its display name)."""
     if isinstance(source, str):
         path = r.printable(path or source)
         try:
+            regular(source)
             stream = open(source, "rb")
         except IsADirectoryError:
             raise ReadError(f"{source}: is a folder, not a file") from None

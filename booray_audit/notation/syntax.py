@@ -86,6 +86,13 @@ class TooBig(ValueError):
         self.column = column
 
 
+def _signed(tok: Token) -> int:
+    digits = tok.lstrip("+-")
+    if len(digits) > 40 or int(digits) > CHIPS:
+        raise TooBig(f"a chip amount can be at most {CHIPS:,} either way", tok.column)
+    return int(tok)
+
+
 def _number(tok: Token, most: int, what: str) -> int:
     if len(tok) > 40 or int(tok) > most:
         raise TooBig(f"{what} can be at most {most:,}", tok.column)
@@ -155,7 +162,7 @@ class _Build(Transformer):
         return ("seat", _name(c[0]), tuple(parse_card(t) for t in c[1:]))
 
     def trick(self, c):
-        number = int(c[1]) if len(c) > 2 else None
+        number = _number(c[1], INT32, "a trick number") if len(c) > 2 else None
         plays = c[-1]
         if plays[0] == "seat":
             _, leader, cards = plays
@@ -163,15 +170,15 @@ class _Build(Transformer):
         return r.Trick(number, plays, line=c[0].line)
 
     def trick_counts(self, c):
-        return r.TricksClaim(tuple((_name(c[i]), int(c[i + 1])) for i in range(1, len(c), 2)),
-                             line=c[0].line)
+        return r.TricksClaim(tuple((_name(c[i]), _number(c[i + 1], INT32, "a trick count"))
+                                   for i in range(1, len(c), 2)), line=c[0].line)
 
     def net(self, c):
-        return r.NetClaim(tuple((_name(c[i]), int(c[i + 1])) for i in range(1, len(c), 2)),
+        return r.NetClaim(tuple((_name(c[i]), _signed(c[i + 1])) for i in range(1, len(c), 2)),
                           line=c[0].line)
 
     def dispute(self, c):
-        trick = int(c[3]) if len(c) > 3 else None
+        trick = _number(c[3], INT32, "a trick number") if len(c) > 3 else None
         return r.Dispute(_name(c[1]), str(c[2]).lower(), trick, line=c[0].line)
 
     def recall(self, c):
@@ -298,6 +305,12 @@ def explain(err: UnexpectedInput, line_text: str) -> tuple[int, str]:
         return column, (f"an invisible character here ({unicodedata.name(at, 'unnamed').lower()}, "
                         f"U+{ord(at):04X}) where a plain space or a word belongs: retype the spaces around "
                         "it (text copied from a web page or a chat often carries them)")
+    cr = line_text.find("\r", column - 1)
+    close = {'"': '"', "{": "}"}.get(at)
+    if close and cr > 0 and close not in line_text[column:cr]:  # inside quotes or braces
+        inside = "quoted text" if close == '"' else "a note"
+        return cr + 1, (f"a carriage return inside {inside} (shown as ␍), which no record holds: "
+                        "delete it (the file may mix line ends)")
     start, word = _whole_word(line_text, column)
     words = line_text.split()
     if message.startswith("unknown event") and len(words) > 1 and words[1].lower() in _DECISION_WORDS:

@@ -104,6 +104,9 @@ PROFILES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
+MOST = {"ante": 2**31 - 1, "limit": 2**63 - 1}  # what the store's columns hold
+
+
 def _value(key: str, text: str):
     if key not in TOGGLES:
         raise RulesError(f"unknown rule `{key}` (see `booray-audit rules`)")
@@ -117,12 +120,17 @@ def _value(key: str, text: str):
                 raise ValueError
             return t in ("yes", "true")
         if kind == "int":
-            n = int(t)
+            n = int(t) if len(t) <= 40 else -1
             if n < 0 or (choices and t not in choices):
                 raise ValueError
+            if n > MOST.get(key, n):
+                raise RulesError(f"rule `{key}` can be at most {MOST[key]:,}")
             return n
         if kind == "limit":
-            return None if t == "none" else _positive(t)
+            n = None if t == "none" else _positive(t) if len(t) <= 40 else -1
+            if n is not None and not 0 < n <= MOST["limit"]:
+                raise RulesError(f"rule `limit` takes a number of chips from 1 to {MOST['limit']:,}, or none")
+            return n
         if kind == "range":
             lo, _, hi = t.partition("-")
             lo, hi = int(lo), int(hi or lo)
@@ -139,8 +147,10 @@ def _value(key: str, text: str):
             if any(len(p) != 2 or not 2 <= p[0] <= 8 or not 0 <= p[1] <= 5 for p in pairs):
                 raise ValueError
             return ((0, 5),) + tuple(sorted(pairs))
+    except RulesError:
+        raise
     except (ValueError, TypeError):
-        raise RulesError(f"rule `{key}` cannot be `{text}`") from None
+        raise RulesError(f"rule `{key}` cannot be `{str(text)[:60]}`") from None
     return t
 
 
@@ -180,27 +190,41 @@ def check_tag(name: str, value: str) -> None:
             raise RulesError(f"a [Rule] tag is written `key=value`, like `must-beat=previous`, not `{value}`")
         _value(toggle.strip().lower(), v)
     elif key in ("ante", "limit", "cards"):
-        v = _value(key, value)
-        most = {"ante": 2**31 - 1, "limit": 2**63 - 1}.get(key)  # the store's column types
-        if most and isinstance(v, int) and v > most:
-            raise RulesError(f"[{name}] can be at most {most:,} chips")
+        _value(key, value)  # bounded by what the store's columns hold (``MOST``)
     elif key == "pot":
         t = value.strip()
         if not t.isdigit() or len(t) > 40 or int(t) > 10**38 - 1:
             raise RulesError(f"[Pot] takes a number of chips up to {10**38 - 1:,}, not `{value[:50]}`")
 
 
+HOUSE_MOST = 1_000_000  # bytes: a house file is a few lines
+
+
 def load_house(path: str) -> Rules:
     """A house profile from TOML: ``base = "standard"`` then ``key = value`` toggles."""
+    import os
+    import stat
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a FIFO would block the open
+            raise RulesError(f"{path}: not a regular file (a house file is a small TOML text)")
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(HOUSE_MOST + 1)
     except OSError as e:
         raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(raw) > HOUSE_MOST:
+        raise RulesError(f"{path}: more than {HOUSE_MOST // 1000:,} KB: not a house file")
+    try:
+        data = tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))  # a byte-order mark is no statement
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"{path}: not valid TOML: {e}") from None
     except UnicodeDecodeError:
         raise RulesError(f"{path}: not UTF-8 text") from None
+    except RecursionError:
+        raise RulesError(f"{path}: not a house file: tables or lists nested too deep") from None
+    except ValueError:  # a number of more digits than Python converts
+        raise RulesError(f"{path}: not a house file: a number too long to read") from None
+    if "base" in data and "profile" in data:
+        raise RulesError(f"{path}: give the profile once, as `base` (it also has `profile`)")
     base = data.pop("base", data.pop("profile", "standard"))
     table = data.pop("rules", {})
     if not isinstance(base, str) or not isinstance(table, dict):
