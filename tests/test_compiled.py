@@ -398,3 +398,38 @@ def test_eight_player_positions_the_step_in_growing_shares_settles(pos, won, cin
         assert bool(answer) is cinch_expected and not isinstance(answer, Unsettled), answer
     finally:
         cinch._search.shares(*old)
+
+
+@compiled
+def test_ctrl_c_stops_the_compiled_search_at_once():
+    """The compiled search asks Python for pending signals every so many nodes: a Ctrl-C
+    (here a timer whose handler raises KeyboardInterrupt, as SIGINT's does) stops a search
+    without a budget long before it would end."""
+    import signal
+    import time
+    pos = Position(hand=2305843009213698432, unseen=6916543850189949448, trump=0,
+                   seats=("Sybil", "Rupert", "Victor", "Alice", "Ivan", "Frank", "Carol"), me="Sybil",
+                   counts=(0, 4, 4, 4, 4, 4, 4), forbidden=(0,) * 7, trick=(), holds=(0,) * 7)
+
+    def search():
+        cinch._search.solve(pos.hand, pos.unseen, pos.trump, 0, pos.counts, pos.forbidden, pos.holds,
+                            pos.trick, 2, 1, True, True, False, 0)
+    t0 = time.perf_counter()
+    search()
+    whole = time.perf_counter() - t0
+    if whole < 0.01:
+        pytest.skip(f"the search takes {whole:.3f} s here: too short to interrupt")
+
+    def ring(*_):
+        raise KeyboardInterrupt
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, whole / 10)
+        t0 = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            search()
+        assert time.perf_counter() - t0 < whole / 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    search()  # the next search runs as usual

@@ -174,3 +174,51 @@ def test_bhh_json_refuses_what_the_text_grammar_refuses(tmp_path):
                  '{"type": "hand", "number": 1, "events": [{"event": "dealer", "player": "A\\rB"}]}\n')
     p = run_cli("check", f)
     assert p.returncode == 2 and "tags[0]" in err(p) and "events[0].player" in err(p)
+
+
+@pytest.fixture
+def store(tmp_path):
+    f = tmp_path / "f.bhh"
+    f.write_text(SESSION + GOOD.format(n=1))
+    db = tmp_path / "s.duckdb"
+    assert run_cli("import", "--db", db, f).returncode == 0
+    return db
+
+
+def test_sql_stops_at_once_on_ctrl_c_with_one_line(store):
+    import signal
+    import time
+    p = subprocess.Popen(cli_command() + ["sql", "--db", str(store), "SELECT count(*) FROM range(100000000000)"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1"))
+    time.sleep(2.5)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, stderr = p.communicate(timeout=30)
+    assert p.returncode == 130 and time.monotonic() - t0 < 10
+    assert stderr.decode().strip() == "booray-audit: interrupted"
+
+
+def test_sql_timeout_inf_never_stops_the_query_and_a_short_one_does(store):
+    p = run_cli("sql", "--db", store, "--timeout", "inf", "SELECT 42 AS n")
+    assert p.returncode == 0 and "42" in out(p) and err(p) == ""
+    q = run_cli("sql", "--db", store, "--timeout", "0.5", "SELECT count(*) FROM range(100000000000)")
+    assert q.returncode == 3 and "ran longer than 0.5 seconds" in err(q)
+
+
+def test_a_file_of_another_kind_is_no_store_and_nothing_is_fetched(tmp_path):
+    import sqlite3
+    lite = tmp_path / "lite.db"
+    con = sqlite3.connect(lite)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    for args in (["stats"], ["sql", "SELECT 1"], ["import", tmp_path / "none.bhh"]):
+        p = run_cli(*args, "--db", lite)
+        assert p.returncode == 2 and "not a booray-audit store" in err(p) and "download" not in err(p), err(p)
+
+
+def test_a_file_name_that_is_not_utf8_and_a_huge_pot_are_no_store_failures(store):
+    p = run_cli("stats", "--db", store, "--source", os.fsdecode(b"\xff.bhh"))
+    assert "cannot answer" not in err(p) and p.returncode in (0, 3)
+    q = run_cli("find", "--db", store, "--min-pot", "1" + "0" * 40)
+    assert q.returncode == 3 and "--min-pot takes" in err(q)

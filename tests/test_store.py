@@ -95,7 +95,7 @@ def test_bad_databases_get_a_message_not_a_traceback(tmp_path):
     con = duckdb.connect(str(old))
     con.execute("UPDATE booray_meta SET value = '0'")
     con.close()
-    for db, words in ((junk, b"cannot open"), (foreign, b"not a booray-audit store"),
+    for db, words in ((junk, b"not a booray-audit store"), (foreign, b"not a booray-audit store"),
                       (old, b"another version"), (tmp_path / "none.duckdb", b"no such database")):
         for args in (("stats",), ("import", CORPUS / "01-spec-example.bhh")):
             if args[0] == "import" and db.name == "none.duckdb":

@@ -72,6 +72,30 @@ typedef struct {
     int deep;                  /* the step in growing shares (growing) under way */
 } Search;
 
+/* Ctrl-C: every so many nodes the search asks Python whether a signal is pending; once
+ * one is (its exception set), every search stops at its next node and the call returns
+ * NULL, so the KeyboardInterrupt reaches the caller at once. */
+static int stopped_by_signal = 0;
+
+static int interrupted(long long nodes)
+{
+    if (!stopped_by_signal && !(nodes & 0x3FF) && PyErr_CheckSignals() < 0)
+        stopped_by_signal = 1;
+    return stopped_by_signal;
+}
+
+/* the call's result, or NULL with the signal's exception once one stopped the search */
+static PyObject *answer(PyObject *value)
+{
+    if (!stopped_by_signal)
+        return value;
+    stopped_by_signal = 0;
+    Py_XDECREF(value);
+    if (!PyErr_Occurred())
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+    return NULL;
+}
+
 static Tag *tags = NULL;
 static Key *keys = NULL;
 /* cap: the slots this search uses, a power of two; allocated: the slots the arrays have.
@@ -1184,7 +1208,7 @@ static int p_keyed(Search *s, const State *st, const Key *key, u64 prefix)
     u64 hl = hash_last(prefix, &lost);
     if (lookup(&lost, hl) >= 0)
         return 0;
-    if (++s->nodes > s->max_nodes) {
+    if (++s->nodes > s->max_nodes || interrupted(s->nodes)) {
         s->stop = 1;
         return 0;
     }
@@ -1449,7 +1473,7 @@ static PyObject *solve(PyObject *self, PyObject *args)
     if (!resumed)
         start();  /* else the memo the call before left on this position goes on (run) */
     int res = run(&s, &st, max_nodes, resumed);
-    return Py_BuildValue("(iL)", res, s.nodes);
+    return answer(Py_BuildValue("(iL)", res, s.nodes));
 }
 
 /* -- refute.py's double dummy: one deal of the unseen cards, every card seen ---------------
@@ -1489,7 +1513,7 @@ static int dd_lead(Deal *d, int leader, int won);
 
 static int dd_play(Deal *d, int *ts, int *tc, int tl, int won)
 {
-    if (++d->nodes > d->max_nodes) {
+    if (++d->nodes > d->max_nodes || interrupted(d->nodes)) {
         d->stop = 1;
         return 0;
     }
@@ -1616,7 +1640,7 @@ static PyObject *double_dummy(PyObject *self, PyObject *args)
         dd_epoch = 1;
     }
     int res = tl ? dd_play(&d, ts, tc, (int)tl, 0) : dd_lead(&d, me, 0);
-    return Py_BuildValue("(iL)", d.stop ? -1 : res, d.nodes);
+    return answer(Py_BuildValue("(iL)", d.stop ? -1 : res, d.nodes));
 }
 
 /* -- refute.py's _best: an all-seeing P against opponents who play a fixed policy -------
@@ -1674,7 +1698,7 @@ static int versus_turn(Versus *v, const u64 *hands, const int *ts, const int *tc
     int me = s->me, n = s->n, k = v->k;
     if (won + pc(hands[me]) < k)
         return won;
-    if (++v->nodes > v->max_nodes) {
+    if (++v->nodes > v->max_nodes || interrupted(v->nodes)) {
         v->stop = 1;
         return won;
     }
@@ -1770,7 +1794,7 @@ static PyObject *versus_policy(PyObject *self, PyObject *args)
         }
     }
     int res = versus_turn(&v, start, ts, tc, (int)tl, order + at + 1, no - at - 1, 0);
-    return Py_BuildValue("(iL)", v.stop ? -1 : res, v.nodes);
+    return answer(Py_BuildValue("(iL)", v.stop ? -1 : res, v.nodes));
 }
 
 /* memory(megabytes): cap the memo near this size; past it the positions are forgotten

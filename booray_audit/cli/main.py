@@ -20,6 +20,8 @@ def main() -> None:
     """Entry point: maps usage errors to exit 3 and keeps tracebacks away from users."""
     try:
         code = app(standalone_mode=False)
+        if code == 130:  # typer's word for a Ctrl-C it caught (it returns the code, silently)
+            _err("interrupted")
     except UsageError as e:
         e.show()
         code = USAGE
@@ -32,6 +34,12 @@ def main() -> None:
         _err("interrupted")
         code = 130
     except KeyboardInterrupt:
+        _err("interrupted")
+        code = 130
+    except Exception as e:  # noqa: BLE001 - DuckDB's ways to say Ctrl-C reached it mid-statement
+        if type(e).__name__ != "InterruptException" and not (
+                isinstance(e, RuntimeError) and "interrupt" in str(e).lower()):
+            raise
         _err("interrupted")
         code = 130
     except BrokenPipeError:

@@ -9,6 +9,7 @@ from typing import List, Optional
 
 import typer
 
+from ..record import CHIPS
 from .shared import CLEAN, DB, UNREADABLE, USAGE, UsageProblem, WAIT, _err, to_stdout
 from .tables import (EVENT, GroupBy, RECORD_LABELS, SESSION_ID, SINCE, SOURCE, TABLE_FORMAT, TableFmt, UNTIL,
                      _emit, _open, _query, _scope)
@@ -123,6 +124,8 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
     or keep: the disputed hands, a player's reneges, one session of a long log, ...
 
     Every hand comes out once (the store holds no hand twice) and in the tidy form."""
+    if min_pot is not None and not 0 <= min_pot <= CHIPS:
+        raise UsageProblem(f"--min-pot takes a number of chips from 0 to {CHIPS:,}")
     from ..store.queries import find as query
     from ..judge.findings import FINDING_KINDS
     if kind is not None and kind not in FINDING_KINDS:

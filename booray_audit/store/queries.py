@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import duckdb
 
+from ..record import printable
 from .schema import PLAYER_RECORD
 
 GROUPS = {"month": "coalesce(strftime(s.date, '%Y-%m'), '(no date)')",
@@ -36,7 +37,8 @@ class Scope:
                 params.append(value)
         if self.source:
             sql.append("(s.file = ? OR s.origin = ?)")
-            params += [self.source, os.path.abspath(self.source)]
+            # file names are stored as they can be shown (``record.printable``)
+            params += [printable(self.source), printable(os.path.abspath(self.source))]
         return " AND ".join(sql), params
 
 

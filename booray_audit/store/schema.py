@@ -126,6 +126,7 @@ class StoreError(Exception):
 # A query connection (`sql` without --write) reads the store and nothing else: no other
 # file (read_csv, COPY TO, ATTACH), no extension installed or loaded, no secret kept,
 # and the settings locked so a query cannot lift any of this.
+NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
 SANDBOX = {"enable_external_access": False, "autoinstall_known_extensions": False,
            "autoload_known_extensions": False, "allow_persistent_secrets": False,
            "lock_configuration": True}
@@ -138,16 +139,23 @@ def connect(path: str, read_only: bool = False, create: bool = True,
     plus a memory limit)."""
     if read_only and not os.path.exists(path):
         raise StoreError(f"{path}: no such database (run `booray-audit import` first)")
+    # no connection installs or loads an extension: a file of another kind (SQLite, say)
+    # would make DuckDB fetch one from the network to read it
+    config = dict(NO_EXTENSIONS, **(sandbox or {}))
     try:
-        con = duckdb.connect(path, read_only=read_only, config=sandbox or {})
+        con = duckdb.connect(path, read_only=read_only, config=config)
     except duckdb.IOException as e:
         text = str(e)
         if "lock" in text.lower():
             raise StoreError(f"{path}: {BUSY}") from None
+        if "extension" in text.lower() or "not a valid duckdb database" in text.lower():
+            raise StoreError(f"{path}: not a booray-audit store (another kind of file)") from None
         raise StoreError(f"{path}: cannot open the database: {text.splitlines()[0]}") from None
     except duckdb.InterruptException:  # Ctrl-C: DuckDB turns SIGINT into this
         raise KeyboardInterrupt from None
     except duckdb.Error as e:
+        if "extension" in str(e).lower():  # DuckDB would need one to read this kind of file
+            raise StoreError(f"{path}: not a booray-audit store (another kind of file)") from None
         raise StoreError(f"{path}: not a booray-audit database ({str(e).splitlines()[0]})") from None
     try:
         old = _check_schema(con, path, read_only and not create)
