@@ -222,3 +222,24 @@ def test_a_file_name_that_is_not_utf8_and_a_huge_pot_are_no_store_failures(store
     assert "cannot answer" not in err(p) and p.returncode in (0, 3)
     q = run_cli("find", "--db", store, "--min-pot", "1" + "0" * 40)
     assert q.returncode == 3 and "--min-pot takes" in err(q)
+
+
+def test_fmt_keeps_comments_in_place_with_a_line_separator_in_a_tag(tmp_path):
+    f = tmp_path / "f.bhh"
+    f.write_text('[Event "a\u2028b"]  # one\n# two\n[Seats "Ann Ben"]\n\nHand 1  # three\nDealer Ben # four\n')
+    once = run_cli("fmt", f)
+    assert once.returncode == 0
+    text = out(once)
+    assert text.split("\n")[:2] == ['[Event "a\u2028b"]  # one', "# two"] and "Dealer Ben # four" in text
+    g = tmp_path / "g.bhh"
+    g.write_bytes(once.stdout)
+    assert run_cli("fmt", g).stdout == once.stdout  # the tidy form of the tidy form is itself
+
+
+def test_a_read_only_query_writes_no_file_beside_the_store(store):
+    p = run_cli("sql", "--db", store, "--memory", "64",
+                "SELECT count(*) FROM (SELECT md5(range::VARCHAR) AS m FROM range(5000000) ORDER BY m)")
+    assert p.returncode == 3 and "needs more than --memory 64 MB" in err(p)
+    assert not os.path.exists(str(store) + ".tmp")
+    q = run_cli("sql", "--db", store, f"COPY (SELECT 1) TO '{store}.tmp/x.csv'")
+    assert q.returncode == 3 and not os.path.exists(str(store) + ".tmp")

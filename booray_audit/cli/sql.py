@@ -81,6 +81,10 @@ def sql(query: str = typer.Argument(..., metavar="QUERY", help="the SQL to run")
         return USAGE
     if interrupted:
         raise KeyboardInterrupt
+    if isinstance(e, duckdb.OutOfMemoryException):
+        _err(f"the query needs more than --memory {memory} MB (a read-only query never spills to disk): "
+             f"{str(e).splitlines()[0]}")
+        return USAGE
     if isinstance(e, (duckdb.OperationalError, duckdb.InternalError)):  # the store, not the query
         _err(f"{db}: the store cannot answer: {str(e).splitlines()[0]}")
         return UNREADABLE

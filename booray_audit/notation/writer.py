@@ -141,7 +141,8 @@ class Comments:
         self.own: list[tuple[int, str]] = []          # comment lines
         self.trailing: dict[int, tuple[int, str]] = {}  # line -> (column, comment) after an event
         self.tags: list[tuple[int, str]] = []         # tag lines: (line, name)
-        for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        # lines end at \n only, as the reader counts them (not at U+2028 or U+0085 in a tag)
+        for n, line in enumerate(text.lstrip("\ufeff").split("\n"), 1):
             at = _comment_start(line)
             if at is not None:
                 comment = line[at:].rstrip()

@@ -126,8 +126,16 @@ class StoreError(Exception):
 # A query connection (`sql` without --write) reads the store and nothing else: no other
 # file (read_csv, COPY TO, ATTACH), no extension installed or loaded, no secret kept,
 # and the settings locked so a query cannot lift any of this.
+LOCKS = ("enable_external_access", "allow_persistent_secrets", "lock_configuration")  # in this order
+
+
+def _literal(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else "'" + str(value).replace("'", "''") + "'"
+
+
 NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
-SANDBOX = {"enable_external_access": False, "autoinstall_known_extensions": False,
+SANDBOX = {"max_temp_directory_size": "0B",  # no spilling to <db>.tmp: past --memory, the query fails
+           "enable_external_access": False, "autoinstall_known_extensions": False,
            "autoload_known_extensions": False, "allow_persistent_secrets": False,
            "lock_configuration": True}
 
@@ -141,9 +149,16 @@ def connect(path: str, read_only: bool = False, create: bool = True,
         raise StoreError(f"{path}: no such database (run `booray-audit import` first)")
     # no connection installs or loads an extension: a file of another kind (SQLite, say)
     # would make DuckDB fetch one from the network to read it
-    config = dict(NO_EXTENSIONS, **(sandbox or {}))
+    # A sandbox's settings that close the file system are set once the connection is open,
+    # after the temporary folder is turned off (once they are set, it can no longer be):
+    # no query may spill to, or COPY into, a folder beside the store
+    config = dict(NO_EXTENSIONS, **({"temp_directory": "", **{k: v for k, v in sandbox.items() if k not in LOCKS}}
+                                    if sandbox else {}))
     try:
         con = duckdb.connect(path, read_only=read_only, config=config)
+        for key in LOCKS if sandbox else ():
+            if key in sandbox:
+                con.execute(f"SET {key} = {_literal(sandbox[key])}")
     except duckdb.IOException as e:
         text = str(e)
         if "lock" in text.lower():
