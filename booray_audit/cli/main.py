@@ -12,7 +12,7 @@ from .shared import USAGE, UsageError, UsageProblem, _err, app
 for name, command in (("check", check.check), ("fmt", check.fmt), ("new", making.new), ("rules", making.rules_cmd),
                       ("generate", making.generate), ("replay", check.replay), ("import", importing.import_cmd),
                       ("stats", records.stats), ("ledger", records.ledger), ("alias", records.alias),
-                      ("find", records.find), ("sql", sql.sql)):
+                      ("find", records.find), ("forget", records.forget), ("sql", sql.sql)):
     app.command(name)(command)
 
 

@@ -1,5 +1,5 @@
-"""`stats`, `ledger`, `alias` and `find`: players' records, who owes whom, one player under
-several names, and hands picked out as BHH."""
+"""`stats`, `ledger`, `alias`, `find` and `forget`: players' records, who owes whom, one player under
+several names, hands picked out as BHH, and sessions removed."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from ..record import CHIPS
+from ..record import shown
 from .shared import CLEAN, DB, UNREADABLE, USAGE, UsageProblem, WAIT, _err, to_stdout
 from .tables import (EVENT, GroupBy, RECORD_LABELS, SESSION_ID, SINCE, SOURCE, TABLE_FORMAT, TableFmt, UNTIL,
                      _emit, _open, _query, _scope)
@@ -199,4 +200,39 @@ def _settle_up(rows, fmt: TableFmt) -> int:
         _emit(["session", "event", "date", "pays", "to", "chips"], out, fmt, "who pays whom")
     else:
         _emit(["session_id", "event", "date", "payer", "payee", "chips"], out, fmt)
+    return CLEAN
+
+
+def forget(session: Optional[str] = SESSION_ID, source: Optional[str] = SOURCE, event: Optional[str] = EVENT,
+           since: Optional[str] = SINCE, until: Optional[str] = UNTIL,
+           yes: bool = typer.Option(False, "--yes", help="remove without asking"),
+           db: str = DB, wait: float = WAIT):
+    """Remove stored sessions (a session id or its start, a file imported, an event, dates):
+    lists them, asks (or --yes), then removes them and their hands in one transaction."""
+    from ..store import queries
+    scope = _scope(since, until, event, source, session)
+    if scope == type(scope)():
+        raise UsageProblem("say which sessions to forget: --session ID, --source FILE, --event NAME or dates")
+    con = _open(db, read_only=False, wait=wait)
+    try:
+        found = queries.forgettable(con, scope)
+        if not found:
+            _err("no stored session matches; nothing removed")
+            return USAGE
+        hands = sum(row[4] for row in found)
+        for sid, date, event_name, file, n in found:
+            print(shown(f"session {sid}  {date or 'undated'}  {event_name or '(no event)'}  "
+                        f"{n:,} hand{'s' if n != 1 else ''}  from {file}"))
+        what = f"{len(found):,} session{'s' if len(found) != 1 else ''} ({hands:,} hands)"
+        if not yes:
+            if not sys.stdin.isatty():
+                _err(f"would remove {what}: say --yes to remove them")
+                return USAGE
+            if input(f"Remove {what}? [y/N] ").strip().lower() not in ("y", "yes"):
+                _err("nothing removed")
+                return USAGE
+        removed = queries.forget(con, [row[0] for row in found])
+    finally:
+        con.close()
+    print(f"removed {what}" if removed == hands else f"removed {len(found):,} sessions ({removed:,} hands)")
     return CLEAN

@@ -160,3 +160,38 @@ def session_hands(con, hand_id: str):
     hands = con.execute("SELECT text, state FROM hands WHERE session_id = ? AND number <= ? ORDER BY number",
                         [session_id, number]).fetchall()
     return tags, hands, number
+
+
+def forgettable(con, scope: Scope) -> list[tuple]:
+    """The stored sessions ``scope`` picks: (session_id, date, event, file, hands)."""
+    where, params = scope.where()
+    return con.execute(f"""SELECT s.session_id, s.date, s.event, s.file,
+                                  (SELECT count(*) FROM hands h WHERE h.session_id = s.session_id)
+                           FROM sessions s WHERE {where} ORDER BY s.date NULLS LAST, s.file, s.ordinal""",
+                       params).fetchall()
+
+
+def forget(con, session_ids: list[str]) -> int:
+    """Remove these sessions, their hands and everything the hands carry, in one
+    transaction; a file any of them came from is no longer counted as imported (its next
+    import reads it again, and keeps what is still stored).  The number of hands removed."""
+    from .schema import CHILDREN
+    ids = list(session_ids)
+    con.execute("BEGIN")
+    try:
+        con.execute("CREATE TEMP TABLE gone AS SELECT unnest(?::VARCHAR[]) AS session_id", [ids])
+        hands = "(SELECT hand_id FROM hands WHERE session_id IN (SELECT session_id FROM gone))"
+        n = con.execute(f"SELECT count(*) FROM {hands}").fetchone()[0]
+        for table in CHILDREN:
+            con.execute(f"DELETE FROM {table} WHERE hand_id IN {hands}")
+        con.execute("""DELETE FROM imports WHERE path IN (SELECT file FROM sessions WHERE session_id IN
+                       (SELECT session_id FROM gone)) OR path IN (SELECT origin FROM sessions WHERE session_id IN
+                       (SELECT session_id FROM gone))""")
+        con.execute("DELETE FROM hands WHERE session_id IN (SELECT session_id FROM gone)")
+        con.execute("DELETE FROM sessions WHERE session_id IN (SELECT session_id FROM gone)")
+        con.execute("DROP TABLE gone")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return n
