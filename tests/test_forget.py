@@ -84,3 +84,43 @@ def test_a_killed_forget_leaves_the_store_before_or_after(tmp_path):
             assert run_cli("import", "--db", db, f).returncode in (0, 1)
             assert counts(db) == full
     assert outcomes  # the store was checked after every kill
+
+
+def _hands(db) -> int:
+    return counts(db)["hands"]
+
+
+def test_an_edited_copy_under_a_new_name_is_an_edit_not_a_second_night(tmp_path):
+    src = (ROOT / "samples" / "home-game.bhh").read_text()
+    week1 = tmp_path / "week1.bhh"
+    week1.write_text(src)
+    fixed = tmp_path / "week1-fixed.bhh"
+    fixed.write_text(src + "Dispute Carol renege 2\n")
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    longer = other / "week1.bhh"  # a copy from another folder, with one more hand
+    longer.write_text(src + "\nHand 25\nDealer Carol\n")
+    db = tmp_path / "s.duckdb"
+    run_cli("import", "--db", db, week1)
+    for copy in (fixed, longer):
+        p = run_cli("import", "--db", db, copy)
+        assert p.returncode == 4, err(p)
+        assert "a copy of the session stored from" in err(p) and "--as-new" in err(p)
+        assert _hands(db) == 24  # nothing counted twice
+    p = run_cli("import", "--db", db, "--replace", longer)
+    assert p.returncode in (0, 1) and "replaced the stored session" in out(p)
+    assert _hands(db) == 25 and counts(db)["sessions"] == 1
+    # --as-new: a session of its own all the same
+    q = run_cli("import", "--db", db, "--as-new", fixed)
+    assert q.returncode in (0, 1) and counts(db)["sessions"] == 2
+
+
+def test_another_night_with_other_players_is_no_copy(tmp_path):
+    src = (ROOT / "samples" / "home-game.bhh").read_text()
+    db = tmp_path / "s.duckdb"
+    a, b = tmp_path / "a.bhh", tmp_path / "b.bhh"
+    a.write_text(src)
+    b.write_text(src.replace("Judy", "Jude").replace("Friday", "Saturday"))
+    run_cli("import", "--db", db, a)
+    p = run_cli("import", "--db", db, b)
+    assert p.returncode in (0, 1) and counts(db)["sessions"] == 2

@@ -27,6 +27,10 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
                                             help="a session stored before that the file now tells otherwise "
                                                  "(an edited hand or tag, other --rules or --cinch-nodes): "
                                                  "replace it"),
+               as_new: bool = typer.Option(False, "--as-new",
+                                           help="a session that is mostly the hands of one stored from another "
+                                                "file (a copy saved under a new name): store it as a session of "
+                                                "its own all the same"),
                watch: bool = typer.Option(False, "--watch",
                                           help="keep going: import each new or changed .bhh or .jsonl file in the "
                                                "folders given once it has stopped growing (Ctrl-C stops)"),
@@ -37,7 +41,8 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
     Hands stored before are not audited again: a file imported before is skipped, a log
     that grew adds its new hands to its session.  A session the file now tells otherwise
     (an edited hand or tag) is reported hand by hand and changes nothing (exit 4) unless
-    --replace.  The database is held only while one file's rows are loaded (one
+    --replace; so is a session that is mostly the hands of one stored from another file
+    (an edited copy under a new name), unless --replace or --as-new.  The database is held only while one file's rows are loaded (one
     transaction), so stats, ledger and sql answer during a long import; --watch imports
     new files as they appear, and `import logs/` from cron imports each new file once."""
     from ..store.load import settings_of
@@ -52,7 +57,7 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
     finally:
         con.close()
     job = dict(db=db, override=override, quiet=quiet, jobs=jobs, cinch_nodes=cinch_nodes, wait=wait,
-               again=again, replace=replace, seen=seen, settings=settings)
+               again=again, replace=replace, seen=seen, settings=settings, as_new=as_new)
     if not watch:
         return _import_files(expand(files), **job)
     done: dict[str, tuple] = {}  # path -> (size, mtime) when imported
@@ -90,7 +95,7 @@ def _rules_name(option: Optional[str], override: Optional[Rules]) -> Optional[st
 
 
 def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, replace, seen: set,
-                  settings: str) -> int:
+                  settings: str, as_new: bool = False) -> int:
     import duckdb
     from ..store.load import Chains, Known, import_file
     from ..report.text import count
@@ -117,7 +122,7 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
             known = None if again else Known(reader, settings, chains)
             items = _said(audited(path, override, jobs, progress=not quiet, cinch_nodes=cinch_nodes,
                                   known=known))
-            res = import_file(con, path, items, sha, settings, replace, chains)
+            res = import_file(con, path, items, sha, settings, replace, chains, as_new)
         except notation.ReadError as e:
             _err(str(e))
             code = UNREADABLE
@@ -141,7 +146,9 @@ def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, re
             for e in res.edits:
                 _err(f"{res.path}: {e}")
             _err(f"{res.path}: not imported, the database is unchanged (--replace replaces "
-                 f"{'that session' if len(res.edits) == 1 else 'those sessions'})")
+                 f"{'that session' if len(res.edits) == 1 else 'those sessions'}"
+                 + ("; --as-new stores a copy as a session of its own" if any(e.copy_of for e in res.edits) else "")
+                 + ")")
             code = max(code, DIFFERS) if code != UNREADABLE else code
             continue
         if sha:

@@ -228,15 +228,17 @@ class Edit:
     # written, read when that hand was cut off): the log grew, no edit (``grew``)
     went_on: int | None = None
     went_on_finished: bool = False  # that hand was stored finished: lines added after its last trick
+    copy_of: str | None = None  # stored from another file: this session is mostly its hands (``_copies``)
 
     @property
     def grew(self) -> bool:
         """Only the stored last hand went on, and hands may follow it: stored again without
         ``--replace``, as a log that grew (the whole session, keeping its id)."""
-        return self.went_on is not None and not (self.tags_changed or self.settings or self.removed)
+        return self.went_on is not None and not (self.tags_changed or self.settings or self.removed or self.copy_of)
 
     def changes(self) -> str:
-        parts = ["the session's tags changed"] if self.tags_changed else []
+        parts = [f"a copy of the session stored from {self.copy_of}, mostly the same hands"] if self.copy_of else []
+        parts += ["the session's tags changed"] if self.tags_changed else []
         if self.settings:
             parts.append(f"stored as audited with {self.settings}")
         if self.went_on is not None:
@@ -270,7 +272,8 @@ class Loaded:
     refused: bool = False  # edits found and not to be replaced: nothing changed
 
 
-def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, replace: bool) -> Loaded:
+def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, replace: bool,
+         as_new: bool = False) -> Loaded:
     """Bulk-load one staged file in one transaction (see the module's docstring)."""
     stage.close()
     out = Loaded()
@@ -281,7 +284,7 @@ def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, rep
         con.execute(f"CREATE TEMP TABLE ss AS SELECT * FROM {stage.read('sessions')}")
         con.execute("""CREATE TEMP TABLE tail AS SELECT session_id AS skey, count(*) AS m,
                        arg_max(chain, stage_seq) AS chain FROM sh GROUP BY session_id""")
-        placed, replaced = _place(con, origin, settings, out)
+        placed, replaced = _place(con, origin, settings, out, None if as_new else stage)
         if not replace and any(not e.grew for e in out.edits):
             out.refused = True
             con.execute("ROLLBACK")
@@ -301,9 +304,12 @@ def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, rep
     return out
 
 
-def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
+def _place(con, origin: str, settings: str, out: Loaded, stage: Stage | None = None) -> tuple[list, list]:
     """Decide, session by session, where the file's hands go: [(skey, session id, from
-    position)] (hands after the position are stored) and the stored sessions replaced."""
+    position)] (hands after the position are stored) and the stored sessions replaced.
+    With ``stage``, a session that is neither stored nor of this file's sessions, but
+    whose hands are mostly those of a stored session (the same cards and plays), is an
+    edit of that session, whatever file it came from (``_copies``)."""
     incoming = con.execute("""SELECT ss.stage_seq, ss.tags, ss.tags_text, t.m, t.chain FROM ss
                               JOIN tail t ON t.skey = ss.stage_seq::VARCHAR ORDER BY ss.stage_seq""").fetchall()
     contained: dict[int, list] = {}
@@ -320,6 +326,8 @@ def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
     here = {o: (sid, tags, st) for sid, o, tags, st in con.execute(
         "SELECT session_id, ordinal, tags, settings FROM sessions WHERE origin = ?", [origin]).fetchall()}
     placed, replaced, claimed, lasts = [], [], set(), {}
+    alone = [skey for skey, *_ in incoming if skey not in contained and skey not in grown and skey not in here]
+    copies = _copies(con, stage, alone) if stage is not None else {}
     for skey, tags, tags_text, m, last in incoming:
         if last in lasts:  # the same session twice in this file
             out.unchanged += m
@@ -344,6 +352,12 @@ def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
             sid, stored_tags, st = here[skey]
             edit = _edit(con, skey, sid, st if st != settings else None)
             edit.tags_changed = stored_tags != tags
+        elif skey in copies and copies[skey][0] not in claimed:
+            sid, st, where = copies[skey]
+            edit = _edit(con, skey, sid, st if st != settings else None)
+            edit.copy_of = where
+            edit.tags_changed = con.execute("SELECT tags FROM sessions WHERE session_id = ?",
+                                            [sid]).fetchone()[0] != tags
         else:
             placed.append((str(skey), _hash("session", tags_text, last), 0))
             continue
@@ -352,6 +366,48 @@ def _place(con, origin: str, settings: str, out: Loaded) -> tuple[list, list]:
         placed.append((str(skey), sid, 0))
         replaced.append(sid)
     return placed, replaced
+
+
+def _copies(con, stage: Stage, skeys: list[int]) -> dict[int, tuple[str, str, str]]:
+    """For each of these incoming sessions: the stored session that shares two hands or more,
+    more than half of its hands and of the stored session's, by number, cards and plays (who
+    played which card, trick by trick), as (session id, its settings, the file it came
+    from).  A league's night saved again under another name (a dispute added, a hand more)
+    is such a session; two nights never share every card and play of a hand, and a file
+    of one disputed hand is no copy of the night it came from.  Hands the reader found
+    stored already (the same chain) count as shared; of the others, only stored hands whose
+    first card matches are compared in full."""
+    if not skeys:
+        return {}
+    fingerprint = "string_agg(p.trick || ' ' || p.player || ' ' || p.card, '|' ORDER BY p.trick, p.seq)"
+    con.execute(f"""CREATE TEMP TABLE sp AS
+                    SELECT sh.session_id::INTEGER AS skey, sh.number, {fingerprint} AS f,
+                           arg_min(p.player || ' ' || p.card, p.trick * 1000 + p.seq) AS first
+                    FROM {stage.read('plays')} p JOIN sh USING (stage_seq)
+                    WHERE sh.session_id::INTEGER IN (SELECT unnest(?::INTEGER[])) GROUP BY ALL""", [skeys])
+    rows = con.execute(f"""
+        WITH cand AS (SELECT DISTINCT h.hand_id, h.session_id, h.number
+                      FROM sp JOIN hands h ON h.number = sp.number
+                      JOIN plays x ON x.hand_id = h.hand_id AND x.trick = 1 AND x.seq = 0
+                                  AND x.player || ' ' || x.card = sp.first),
+             hp AS (SELECT c.session_id, c.number, {fingerprint} AS f FROM cand c JOIN plays p USING (hand_id)
+                    GROUP BY ALL),
+             shared AS (SELECT sp.skey, hp.session_id FROM sp JOIN hp ON sp.number = hp.number AND sp.f = hp.f
+                        UNION ALL
+                        SELECT sh.session_id::INTEGER, h.session_id FROM sh JOIN hands h ON h.hand_id = sh.source
+                        WHERE sh.session_id::INTEGER IN (SELECT unnest(?::INTEGER[])))
+        SELECT skey, session_id, count(*) AS n,
+               (SELECT count(*) FROM hands WHERE hands.session_id = shared.session_id) AS stored
+        FROM shared GROUP BY ALL ORDER BY n DESC, session_id""", [skeys]).fetchall()
+    sizes = dict(con.execute("""SELECT skey, count(*) FROM (SELECT skey FROM sp UNION ALL
+                                SELECT session_id::INTEGER FROM sh WHERE source IS NOT NULL) GROUP BY skey""").fetchall())
+    con.execute("DROP TABLE sp")
+    out: dict[int, tuple[str, str, str]] = {}
+    for skey, sid, n, stored in rows:
+        if skey not in out and n >= 2 and 2 * n > sizes.get(skey, 0) and 2 * n > stored:
+            st, where = con.execute("SELECT settings, file FROM sessions WHERE session_id = ?", [sid]).fetchone()
+            out[skey] = (sid, st, where)
+    return out
 
 
 def _overlaps(con, skey: int, sid: str, stored_tags: str, tags: str) -> bool:
@@ -455,7 +511,7 @@ class ImportResult:
 
 
 def import_file(con, path: str, items: Iterable, sha: str | None = None, settings: str = "",
-                replace: bool = False, chains: Chains | None = None) -> ImportResult:
+                replace: bool = False, chains: Chains | None = None, as_new: bool = False) -> ImportResult:
     """Audit stream → staged rows → one transaction.  ``con`` is a connection, or a function
     that opens one: then the store is opened only once the file is audited and staged, and
     closed after its transaction, so other processes can read it meanwhile."""
@@ -466,7 +522,7 @@ def import_file(con, path: str, items: Iterable, sha: str | None = None, setting
         counts = stage_file(items, stage, r.printable(origin), settings, chains)
         opened = con() if callable(con) else con
         try:
-            res = load(opened, stage, path, sha or "", r.printable(origin), settings, replace)
+            res = load(opened, stage, path, sha or "", r.printable(origin), settings, replace, as_new)
         finally:
             if callable(con):
                 opened.close()
