@@ -243,3 +243,31 @@ def test_a_read_only_query_writes_no_file_beside_the_store(store):
     assert not os.path.exists(str(store) + ".tmp")
     q = run_cli("sql", "--db", store, f"COPY (SELECT 1) TO '{store}.tmp/x.csv'")
     assert q.returncode == 3 and not os.path.exists(str(store) + ".tmp")
+
+
+def test_parquet_export_of_a_long_named_file_and_each_file_all_or_nothing(tmp_path, monkeypatch):
+    from booray_audit.judge.audit import audit
+    from booray_audit.notation import reader as notation
+    from booray_audit.store import load
+    long = tmp_path / ("n" * 240 + ".bhh")
+    long.write_text(SESSION + GOOD.format(n=1))
+    short = tmp_path / "short.bhh"
+    short.write_text(SESSION + GOOD.format(n=1) + GOOD.format(n=2))
+    out_dir = tmp_path / "pq"
+    p = run_cli("check", "--format", "parquet", "--out", out_dir, long, short)
+    assert p.returncode == 0, err(p)
+    parts = sorted(str(x.relative_to(out_dir)) for x in out_dir.rglob("*.parquet"))
+    assert len([x for x in parts if x.startswith("hands/")]) == 2  # a partition per file (empty tables have none)
+    before = {x: (out_dir / x).read_bytes() for x in parts}
+
+    def broken(table):  # the disk fills while the third table is written
+        if table == list(load.PARQUET_TABLES.values())[2]:
+            raise OSError(28, "No space left on device")
+        return original(table)
+    original = load.exact
+    monkeypatch.setattr(load, "exact", broken)
+    with pytest.raises(OSError):
+        load.export_parquet(audit(notation.read(str(short))), str(short), str(out_dir))
+    after = sorted(str(x.relative_to(out_dir)) for x in out_dir.rglob("*.parquet"))
+    assert after == parts and all((out_dir / x).read_bytes() == before[x] for x in parts)
+    assert not [d for d in out_dir.iterdir() if d.name.startswith(".writing-")]

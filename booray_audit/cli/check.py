@@ -68,9 +68,11 @@ def _parquet(files: List[str], override, out: str, jobs: int, cinch_nodes: int) 
             _err(str(e))
             code = UNREADABLE
             continue
-        except (OSError, duckdb.Error) as e:
-            _err(f"{out}: cannot write Parquet: {str(e).splitlines()[0]}")
-            return UNREADABLE
+        except (OSError, duckdb.Error) as e:  # this file's partitions stay as they were; the next goes on
+            _err(f"{printable(path)}: not exported, {out} unchanged for it: cannot write Parquet: "
+                 f"{str(e).splitlines()[0]}")
+            code = UNREADABLE
+            continue
         except _store().StoreError as e:  # a partition that holds another file
             _err(str(e))
             code = UNREADABLE

@@ -24,6 +24,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
@@ -550,15 +552,31 @@ def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "")
         stage.close()
         os.makedirs(out_dir, exist_ok=True)
         claim_partition(out_dir, source, path)
-        con = duckdb.connect()
-        create_tables(con)
-        load(con, stage, r.printable(path), "", r.printable(origin), settings, False)
-        for name, table in PARQUET_TABLES.items():
-            target = os.path.join(out_dir, name).replace("'", "''")
-            order = "ORDER BY session_id, number" if table == "hands" else ""
-            con.execute(f"""COPY (SELECT {exact(table)}, '{source}' AS source FROM {table} {order})
-                            TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
-        con.close()
+        # every table is written beside the partitions first, then moved into place: a
+        # failure (a full disk) leaves the file's partitions as they were, all of them
+        staging = tempfile.mkdtemp(prefix=".writing-", dir=out_dir)
+        try:
+            con = duckdb.connect(config={"autoinstall_known_extensions": False,
+                                         "autoload_known_extensions": False})
+            try:
+                create_tables(con)
+                load(con, stage, r.printable(path), "", r.printable(origin), settings, False)
+                for name, table in PARQUET_TABLES.items():
+                    target = os.path.join(staging, name).replace("'", "''")
+                    order = "ORDER BY session_id, number" if table == "hands" else ""
+                    con.execute(f"""COPY (SELECT {exact(table)}, '{source}' AS source FROM {table} {order})
+                                    TO '{target}' (FORMAT PARQUET, PARTITION_BY (source), OVERWRITE_OR_IGNORE)""")
+            finally:
+                con.close()
+            for name in PARQUET_TABLES:
+                for part in os.listdir(os.path.join(staging, name)):
+                    final = os.path.join(out_dir, name, part)
+                    os.makedirs(os.path.dirname(final), exist_ok=True)
+                    if os.path.exists(final):
+                        os.rename(final, os.path.join(staging, name, part + ".old"))
+                    os.rename(os.path.join(staging, name, part), final)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     finally:
         stage.cleanup()
     return counts

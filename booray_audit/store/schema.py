@@ -344,6 +344,8 @@ def parquet_source(path: str) -> str:
     where = os.path.abspath(path)
     digest = hashlib.sha256(os.fsencode(where)).hexdigest()[:10]
     name = printable(os.path.basename(where)).replace("'", "").replace("/", "_")
+    # a folder name holds 255 bytes: a long file name is cut (the hash keeps it apart)
+    name = name.encode("utf-8")[:80].decode("utf-8", "ignore")
     return f"{name}~{digest}"
 
 
