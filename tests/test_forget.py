@@ -11,14 +11,7 @@ from booray_audit.generate import generate_text
 from booray_audit.rules.profiles import profile, with_toggle
 
 from .conftest import ROOT, cli_command, run_cli
-
-
-def out(p) -> str:
-    return p.stdout.decode("utf-8", "replace")
-
-
-def err(p) -> str:
-    return p.stderr.decode("utf-8", "replace")
+from .test_hardening_second import err, out
 
 
 def counts(db) -> dict:

@@ -127,7 +127,8 @@ def test_mutated_records_never_crash_and_agree_across_commands(seed, tmp_path):
             two = run("check", "--format", "json", "--jobs", "2", f)
             assert (two[0], two[1]) == (code, out)
             assert run("replay", f, "--hand", "1")[0] in (0, 1, 2, 3)
-            assert run("import", f, "--db", tmp_path / "s.duckdb", "--quiet")[0] in (0, 1, 2, 3)
+            # 4: a mutant that is mostly the hands of one stored before is an edit of it
+            assert run("import", f, "--db", tmp_path / "s.duckdb", "--quiet")[0] in (0, 1, 2, 3, 4)
         done += 1
 
 

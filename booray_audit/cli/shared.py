@@ -154,7 +154,7 @@ def expand(paths: List[str]) -> Iterator[Optional[str]]:
                 _err(f"{printable(p)}: no .bhh or .jsonl files in this folder")
                 yield None
             yield from found
-        elif p != "-" and _irregular(p):
+        elif p != "-" and notation.irregular(p):
             _err(f"{printable(p)}: not a regular file (a pipe or a device), not read")
             yield None
         else:
@@ -166,18 +166,8 @@ def records_in(folder: str, skipped: list | None = None) -> list[str]:
     (a FIFO would block the read, a device never end it); the others go to ``skipped``."""
     found = sorted(str(f) for pattern in ("*.bhh", "*.jsonl") for f in Path(folder).rglob(pattern))
     if skipped is not None:
-        skipped += [f for f in found if _irregular(f)]
-    return [f for f in found if not _irregular(f)]
-
-
-def _irregular(path: str) -> bool:
-    """An existing path that is neither a regular file nor a folder (nor a link to one)."""
-    import stat
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False  # missing or unreadable: reading it says so
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+        skipped += [f for f in found if notation.irregular(f)]
+    return [f for f in found if not notation.irregular(f)]
 
 
 def _said(items):

@@ -366,18 +366,24 @@ def _resolve(trick: r.Trick, seats, active) -> r.Trick | None:
                    by_seat=True)
 
 
-def regular(path: str) -> None:
-    """Raise ``ReadError`` unless ``path`` is a regular file (or a link to one): a FIFO would
-    block the read, a device (/dev/zero) never end it."""
+def irregular(path: str) -> bool:
+    """An existing path that is neither a regular file nor a folder (nor a link to one): a
+    FIFO would block the read, a device (/dev/zero) never end it."""
     import os
     import stat
     try:
         mode = os.stat(path).st_mode
     except OSError:
-        return  # opening it says why
-    if stat.S_ISDIR(mode):
+        return False  # missing or unreadable: opening it says why
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def regular(path: str) -> None:
+    """Raise ``ReadError`` unless ``path`` is a regular file (or a link to one)."""
+    import os
+    if os.path.isdir(path):
         raise ReadError(f"{path}: is a folder, not a file")
-    if not stat.S_ISREG(mode):
+    if irregular(path):
         raise ReadError(f"{r.printable(path)}: not a regular file (a pipe or a device), not read")
 
 
