@@ -132,6 +132,8 @@ def test_extension_fields_are_ignored_everywhere():
     ('{"type": "hand", "number": 0, "events": []}', "number"),
     ('{"type": "hand", "number": 1, "events": {}}', "events"),
     ('{"type": "round"}', "type"),
+    ('{"type": "hand", "number": 1, "events": [{"event": ["deal"]}]}', "events[0].event"),
+    ('{"type": "hand", "number": 1, "events": [{"claim": "trick", "plays": []}]}', "events[0].claim"),
     ('{"type": "hand", "number": 1, "events": [{"claim": "pot", "amount": 1e3}]}', "events[0].amount"),
 ])
 def test_a_bad_line_names_its_field_and_the_rest_of_the_file_is_read(line, field):

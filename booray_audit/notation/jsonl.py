@@ -199,12 +199,13 @@ def _event(obj, where: str, line: int) -> r.Event:
     if note is not None and (not isinstance(note, str) or "}" in note or _LINE_END.search(note)):
         raise _Bad(f"{where}.note", "expected a text on one line without `}`")
     kw = {"line": line, "note": note}
-    if kind == "trick":
+    fact = "event" in obj
+    if kind == "trick" and fact:
         return _trick(obj, where, kw)
-    if kind == "deal" and "event" in obj:
+    if kind == "deal" and fact:
         return r.Deal(_text(obj, "player", where), _card_list(obj.get("cards"), f"{where}.cards"), **kw)
     facts, claims = FACTS, CLAIMS
-    if ("event" in obj and kind not in facts) or ("claim" in obj and kind not in claims) or not isinstance(kind, str):
+    if not isinstance(kind, str) or (fact and kind not in facts) or (not fact and kind not in claims):
         key = "event" if "event" in obj else "claim" if "claim" in obj else None
         if key is None:
             raise _Bad(where, "expected an \"event\" (a fact) or a \"claim\" (what the table said)")
