@@ -52,7 +52,7 @@ def test_forget_needs_a_scope_and_says_when_nothing_matches(tmp_path):
 
 def test_a_killed_forget_leaves_the_store_before_or_after(tmp_path):
     rules = with_toggle(profile("standard"), "limit", "25")
-    text, _ = generate_text(3000, players=(6, 8), seed=5, rules=rules, violations=0.1)
+    text, _ = generate_text(1500, players=(6, 8), seed=5, rules=rules, violations=0.1)
     f = tmp_path / "big.bhh"
     f.write_text(text)
     db = tmp_path / "s.duckdb"
@@ -63,7 +63,7 @@ def test_a_killed_forget_leaves_the_store_before_or_after(tmp_path):
     for _ in range(4):
         p = subprocess.Popen(cli_command() + ["forget", "--db", str(db), "--source", str(f), "--yes"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(rng.uniform(0.3, 1.5))
+        time.sleep(rng.uniform(0.3, 1.0))
         p.send_signal(signal.SIGKILL)
         p.wait()
         now = counts(db)
