@@ -117,3 +117,32 @@ def test_another_night_with_other_players_is_no_copy(tmp_path):
     run_cli("import", "--db", db, a)
     p = run_cli("import", "--db", db, b)
     assert p.returncode in (0, 1) and counts(db)["sessions"] == 2
+
+
+def test_a_killed_replace_leaves_the_store_before_or_after(tmp_path):
+    rules = with_toggle(profile("standard"), "limit", "25")
+    text, _ = generate_text(1500, players=(6, 8), seed=6, rules=rules, violations=0.1, session_hands=1500)
+    f = tmp_path / "night.bhh"
+    f.write_text(text)
+    db = tmp_path / "s.duckdb"
+    assert run_cli("import", "--db", db, f).returncode in (0, 1)
+    old = counts(db)
+    edited = text.replace("\nHand 2\n", "\nHand 2\nDispute Alice renege\n", 1)
+    assert edited != text
+    f.write_text(edited)
+    assert run_cli("import", "--db", db, f).returncode == 4  # an edit: nothing changes without --replace
+    rng = random.Random(4)
+    for _ in range(4):
+        p = subprocess.Popen(cli_command() + ["import", "--db", str(db), "--replace", str(f)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(rng.uniform(0.5, 4.0))
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+        now = counts(db)
+        assert now["orphans"] == 0 and now["sessions"] == 1 and now["hands"] == old["hands"], now
+        disputes = out(run_cli("sql", "--db", db, "--format", "csv",
+                               "SELECT count(*) FROM hands WHERE text LIKE '%Dispute%'")).split()[1]
+        assert disputes in ("0", "1")  # the stored session before the edit, or after it: never half
+    assert run_cli("import", "--db", db, "--replace", f).returncode in (0, 1)
+    assert out(run_cli("sql", "--db", db, "--format", "csv",
+                       "SELECT count(*) FROM hands WHERE text LIKE '%Dispute%'")).split()[1] == "1"
