@@ -165,9 +165,10 @@ def records_in(folder: str, skipped: list | None = None) -> list[str]:
     """The record files in a folder and its subfolders, in name order: regular files only
     (a FIFO would block the read, a device never end it); the others go to ``skipped``."""
     found = sorted(str(f) for pattern in ("*.bhh", "*.jsonl") for f in Path(folder).rglob(pattern))
+    odd = {f for f in found if notation.irregular(f)}  # one stat a file
     if skipped is not None:
-        skipped += [f for f in found if notation.irregular(f)]
-    return [f for f in found if not notation.irregular(f)]
+        skipped += [f for f in found if f in odd]
+    return [f for f in found if f not in odd]
 
 
 def _said(items):

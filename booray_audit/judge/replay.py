@@ -42,7 +42,9 @@ class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
         self.left_out = left_out  # a trick may be left out before any unnumbered one (Knowledge)
         self.unled = unled  # the places of seat-order tricks read as placing no card (Knowledge)
         self.on_table: tuple = ()  # the plays of the trick being checked (``_plays``)
-        self.won_at: dict[int, dict[str, int]] = {}  # the tricks won before each trick (place)
+        # the tricks won before each trick (place), kept only where a card was taken back
+        self.won_at: dict[int, dict[str, int]] | None = (
+            {} if any(type(e) is r.Recall for e in hand.events) else None)
 
     def add(self, kind, trick, player, card, message, evidence, rule=""):
         """A finding; ``trick`` is the trick's place in the record, reported by the number the
@@ -133,7 +135,7 @@ class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
         if not active and passed:
             result.all_passed = True
         fifth = self._tricks(tricks, know.tricks, trump, active, know, result)
-        if any(type(e) is r.Recall for e in ev):
+        if self.won_at is not None:
             self._recalls(ev, know, trump)
         others = other_ways([result.tricks] if result.tricks is not None else result.ways, fifth) if fifth else []
         if fifth and others is not None:

@@ -36,7 +36,8 @@ class TrickWalk:
         fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see other_ways
         suits = self.trumps if len(self.trumps) > 1 else (trump,)  # what may be trump
         for t, trick in enumerate(tricks, 1):
-            self.won_at[t] = dict(won)
+            if self.won_at is not None:  # a recall is judged after the walk (recalls.py)
+                self.won_at[t] = dict(won)
             if trick.number is not None and trick.number - t != shift:
                 if trick.number != t:
                     self.add("out-of-turn", t, None, None,
