@@ -52,9 +52,8 @@ typedef struct {
 typedef struct {  /* the memo's probe sequence reads these, four to a cache line */
     u64 hash;
     uint32_t epoch;
-    uint8_t val;
+    uint32_t at;  /* the key's place in ``keys`` (times two), plus the answer (0 or 1) */
 } Tag;
-#define ENTRY_BYTES (sizeof(Tag) + sizeof(Key))
 
 /* memo namespaces: one per restricted pass, the exact search, its probes, and the
  * positions P loses against some adversary (lost against every adversary) */
@@ -96,12 +95,21 @@ static PyObject *answer(PyObject *value)
     return NULL;
 }
 
+/* The memo: an open-addressed table of tags, and the keys apart, one after another in the
+ * order they were stored (the key of the entry ``used`` is ``keys[used]``), so that its
+ * memory follows what a search stores, not the table's size (a table half empty, of
+ * 144-byte keys, took 300 MB at 8 seats where the entries needed 60).
+ * cap: the slots this search uses, a power of two; allocated: the slots ``tags`` has;
+ * room: the keys ``keys`` has.  Each search starts at FIRST_CAP slots, so that the many
+ * small searches probe a table that stays in cache however large an earlier search grew
+ * the arrays.  max_entries: 400,000 by default (about 85 MB; ``memory``), above the
+ * 350,000 or so positions a call of the default shares and budget visits (see ``run``). */
 static Tag *tags = NULL;
 static Key *keys = NULL;
-/* cap: the slots this search uses, a power of two; allocated: the slots the arrays have.
- * Each search starts at FIRST_CAP slots, so that the many small searches probe a table
- * that stays in cache however large an earlier search grew the arrays */
-static size_t cap = 0, allocated = 0, used = 0, max_entries = 256000000 / (4 * ENTRY_BYTES);  /* about 256 MB */
+#define DEFAULT_ENTRIES 400000
+static size_t cap = 0, allocated = 0, room = 0, used = 0, max_entries = DEFAULT_ENTRIES;
+#define ENTRY_BYTES (sizeof(Key) + 4 * sizeof(Tag))  /* a key, and its slots (a quarter full or more) */
+#define MAX_ENTRIES ((size_t)1 << 30)                 /* ``at`` holds twice the index */
 static uint32_t epoch = 1;
 #define FIRST_CAP ((size_t)1 << 12)
 
@@ -586,60 +594,51 @@ static void forget(void)
     }
 }
 
+/* cap doubled: this search's tags moved to their slots in the larger table (the keys stay
+ * where they are); 0 where there is no memory for it */
 static int grow(void)
 {
     size_t ncap = cap ? cap * 2 : FIRST_CAP;
-    if (ncap <= allocated) {  /* room in the arrays: move this search's entries, by a new epoch */
-        size_t n = 0;
-        Tag *ot = malloc(used * sizeof(Tag) + 1);
-        Key *ok = malloc(used * sizeof(Key) + 1);
-        if (!ot || !ok) {
-            free(ot);
-            free(ok);
+    Tag *from = tags, *to;
+    uint32_t live = epoch;
+    if (ncap <= allocated) {  /* room in the array: its tags copied out, moved by a new epoch */
+        if (!(from = malloc(cap * sizeof(Tag))))
             return 0;
-        }
-        for (size_t i = 0; i < cap && n < used; i++)
-            if (tags[i].epoch == epoch) {
-                ot[n] = tags[i];
-                ok[n++] = keys[i];
-            }
+        memcpy(from, tags, cap * sizeof(Tag));
         size_t keep = used;
         forget();
         used = keep;
-        cap = ncap;
-        for (size_t i = 0; i < n; i++) {
-            size_t j = slot(ot[i].hash, cap);
-            while (tags[j].epoch == epoch)
-                j = (j + 1) & (cap - 1);
-            tags[j] = ot[i];
-            tags[j].epoch = epoch;
-            keys[j] = ok[i];
-        }
-        free(ot);
-        free(ok);
-        return 1;
-    }
-    Tag *nt = calloc(ncap, sizeof(Tag));
-    Key *nk = malloc(ncap * sizeof(Key));
-    if (!nt || !nk) {
-        free(nt);
-        free(nk);
+        to = tags;
+    } else if (!(to = calloc(ncap, sizeof(Tag))))
         return 0;
-    }
     for (size_t i = 0; i < cap; i++) {
-        if (tags[i].epoch != epoch)
+        if (from[i].epoch != live)
             continue;
-        size_t j = slot(tags[i].hash, ncap);
-        while (nt[j].epoch == epoch)
+        size_t j = slot(from[i].hash, ncap);
+        while (to[j].epoch == epoch)
             j = (j + 1) & (ncap - 1);
-        nt[j] = tags[i];
-        nk[j] = keys[i];
+        to[j] = from[i];
+        to[j].epoch = epoch;
     }
-    free(tags);
-    free(keys);
-    tags = nt;
-    keys = nk;
-    cap = allocated = ncap;
+    free(from);
+    if (to != tags)
+        allocated = ncap;
+    tags = to;
+    cap = ncap;
+    return 1;
+}
+
+/* room for one more key; 0 where there is no memory for it */
+static int make_room(void)
+{
+    if (used < room)
+        return 1;
+    size_t more = room ? room * 2 : FIRST_CAP;
+    Key *bigger = realloc(keys, more * sizeof(Key));
+    if (!bigger)
+        return 0;
+    keys = bigger;
+    room = more;
     return 1;
 }
 
@@ -656,35 +655,30 @@ static int lookup(const Key *key, u64 h)
     if (!cap)
         return -1;
     for (size_t j = slot(h, cap);; j = (j + 1) & (cap - 1)) {
-        if (tags[j].epoch != epoch) {
-            /* not found: store() will most likely write the key here, after the search
-             * below this position; its lines are fetched meanwhile */
-            const char *at = (const char *)&keys[j];
-            for (size_t b = 0; b < sizeof(Key); b += 64)
-                __builtin_prefetch(at + b, 1, 1);
+        if (tags[j].epoch != epoch)
             return -1;
-        }
-        if (tags[j].hash == h && !memcmp(&keys[j], key, sizeof *key))
-            return tags[j].val;
+        if (tags[j].hash == h && !memcmp(&keys[tags[j].at >> 1], key, sizeof *key))
+            return (int)(tags[j].at & 1);
     }
 }
 
 static void store(const Key *key, u64 h, int val)
 {
     if (used >= max_entries)
-        forget();  /* results are only remembered: forgetting costs time, never an answer */
-    if ((used + 1) * 2 > cap && !grow()) {
+        forget();  /* results are only remembered: forgetting costs time (and, within a budget,
+                    * can leave a position undecided), never a wrong answer */
+    if (((used + 1) * 2 > cap && !grow()) || !make_room()) {
         forget();
-        if ((used + 1) * 2 > cap)
+        if ((used + 1) * 2 > cap || !room)
             return;  /* no memory for a memo: the search goes on without one */
     }
     size_t j = slot(h, cap);
     while (tags[j].epoch == epoch)
         j = (j + 1) & (cap - 1);
-    keys[j] = *key;
+    keys[used] = *key;
     tags[j].hash = h;
     tags[j].epoch = epoch;
-    tags[j].val = (uint8_t)val;
+    tags[j].at = (uint32_t)(used << 1 | (size_t)(val & 1));
     used++;
 }
 
@@ -952,7 +946,6 @@ static void prepare(const Search *s, Kid *kid)
     if (cap) {
         size_t j = slot(kid->prefix, cap);  /* the namespace bits aside, as slot() reads the hash */
         __builtin_prefetch(&tags[j]);
-        __builtin_prefetch(&keys[j]);
     }
 }
 
@@ -1797,22 +1790,25 @@ static PyObject *versus_policy(PyObject *self, PyObject *args)
     return answer(Py_BuildValue("(iL)", v.stop ? -1 : res, v.nodes));
 }
 
-/* memory(megabytes): cap the memo near this size; past it the positions are forgotten
- * (the table holds at most twice its entries, and grows by doubling) */
+/* memory([megabytes]): cap the memo near this size (ENTRY_BYTES an entry); past it the
+ * positions are forgotten.  Without an argument, the default cap (DEFAULT_ENTRIES). */
 static PyObject *memory(PyObject *self, PyObject *args)
 {
     (void)self;
-    long long megabytes;
-    if (!PyArg_ParseTuple(args, "L", &megabytes))
+    long long megabytes = -1;
+    if (!PyArg_ParseTuple(args, "|L", &megabytes))
         return NULL;
-    long long entries = megabytes * 1000000LL / (long long)(4 * ENTRY_BYTES);
+    long long most = (long long)(MAX_ENTRIES / 1000000 * ENTRY_BYTES);
+    long long entries = megabytes < 0 ? DEFAULT_ENTRIES
+                        : megabytes >= most ? (long long)MAX_ENTRIES
+                                            : megabytes * 1000000LL / (long long)ENTRY_BYTES;
     max_entries = entries > 16 ? (size_t)entries : 16;
     resume.valid = 0;
     free(tags);
     free(keys);
     tags = NULL;
     keys = NULL;
-    cap = allocated = used = 0;
+    cap = allocated = room = used = 0;
     return PyLong_FromSize_t(max_entries);
 }
 
@@ -1869,7 +1865,7 @@ static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
-    {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes; returns the positions it holds."},
+    {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes (none: the default); returns the positions it holds."},
     {"versus_policy", versus_policy, METH_VARARGS,
      "One deal, P seeing every card, the others playing a fixed policy: (tricks, nodes); -1 past the nodes."},
     {"double_dummy", double_dummy, METH_VARARGS,

@@ -141,8 +141,9 @@ ENTRY_BYTES = 800  # what one memo entry costs, measured: 2,000,000 entries took
 
 
 def set_memory(megabytes: int) -> None:
-    """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 256 MB
-    compiled, 800 MB in Python): past it they start afresh, which costs time, never an answer."""
+    """Cap the memory of the cinch search's memos (``--cinch-memory``; default about 85 MB
+    compiled, 800 MB in Python): past it they start afresh, which costs time (and, within a
+    node budget, can leave a decision undecided), never a wrong answer."""
     Solver.MEMO_ENTRIES = max(1, megabytes * 1_000_000 // ENTRY_BYTES)
     if _search:
         _search.memory(megabytes)

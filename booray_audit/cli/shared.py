@@ -84,10 +84,10 @@ ASCII = typer.Option(False, "--ascii", help="suits as letters (s h d c) even whe
 QUIET = typer.Option(False, "--quiet", help="only session headers, hands with something to report, and the summary")
 
 CINCH_MEMORY = typer.Option(
-    None, "--cinch-memory", min=1, callback=_memory, metavar="MB",
-    help="the most memory the cinch search's memos may use, in MB (default about 256 for the "
-         "compiled search, 800 for the Python one); past it they start afresh, which costs time, "
-         "never an answer")
+    None, "--cinch-memory", min=1, max=10_000_000, callback=_memory, metavar="MB",
+    help="the most memory the cinch search's memos may use, in MB (default about 85 for the "
+         "compiled search, 800 for the Python one); past it they start afresh, which costs time "
+         "(and within the budget can leave a play undecidable), never a wrong answer")
 CINCH_NODES = typer.Option(
     NODES, "--cinch-nodes", min=0, metavar="N",
     help="the exact cinch search's budget per decision, in positions (default 200,000 for the "
