@@ -1,6 +1,6 @@
 """Run the examples of a Markdown page, as a reader would type them, in a fresh folder.
 
-A ```bhh NAME``` block writes the file NAME; a ```console``` block holds commands
+A ```bhh NAME``` (or ```json NAME```) block writes the file NAME; a ```console``` block holds commands
 (lines starting with `$ `, run by bash with the tool on PATH) each followed by the
 output it must print (stdout then stderr, at 80 columns, no colour).  A line `...`
 in a shown output stands for any number of lines.  Blocks of other languages
@@ -50,7 +50,7 @@ def steps(page: str) -> list[Step]:
             j += 1
         body = lines[start:j]
         block += 1
-        if lang == "bhh" and name:
+        if lang in ("bhh", "json") and name:
             out.append(Step("file", name + "\n" + "\n".join(body) + "\n", [], start, block))
         elif lang == "console":
             for k, line in enumerate(body):

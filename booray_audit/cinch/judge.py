@@ -154,8 +154,9 @@ def cinch_judge(rules: Rules, nodes: int = NODES):
     """The replay's hook: (knowledge, player, trick, tricks won, prior cards) → Cinch,
     Unsettled or None; ``nodes`` is the exact search's budget (0: none, exact however long).
     One hook per rules and budget, its answers remembered across hands: a judgement
-    depends on nothing else (each search starts with an empty memo)."""
-    if rules.cinch == "off":
+    depends on nothing else (each search starts with an empty memo).  None where the cinch
+    is not judged: ``cinch=off``, or the lead rotating (the search plays the winner's lead)."""
+    if rules.cinch == "off" or rules.lead != "winner":
         return None
 
     @lru_cache(maxsize=256)

@@ -23,13 +23,18 @@ def check(files: List[str] = FILES, rules: Optional[str] = RULES,
           quiet: bool = QUIET, no_color: bool = NO_COLOR, ascii: bool = ASCII, jobs: int = JOBS,
           cinch_nodes: int = CINCH_NODES, cinch_memory: Optional[int] = CINCH_MEMORY,
           out: Optional[str] = typer.Option(None, "--out", metavar="DIR",
-                                            help="with --format parquet: the folder to write")):
+                                            help="with --format parquet: the folder to write"),
+          by_kind: bool = typer.Option(False, "--by-kind",
+                                       help="text: no hands, one line per kind of finding (how many hands "
+                                            "show it, and the first) - where a log departs from the rules")):
     """Check hands: findings, rulings on disputes, settlement and the ledger."""
     override = _rules(rules)
     if fmt == Fmt.parquet and not out:
         raise UsageProblem("--format parquet needs --out DIR")
     if out and fmt != Fmt.parquet:
         raise UsageProblem("--out DIR is for --format parquet; text and json go to stdout")
+    if by_kind and fmt != Fmt.text:
+        raise UsageProblem("--by-kind is for the text report; json and parquet list every finding")
     if fmt == Fmt.parquet:
         return _parquet(files, override, out, jobs, cinch_nodes)
     if fmt == Fmt.json:
@@ -41,7 +46,7 @@ def check(files: List[str] = FILES, rules: Optional[str] = RULES,
     from ..report.text import TextReport
     console = _console(no_color=no_color)
     report = TextReport(console, quiet, _console(no_color=no_color, stderr=True), symbols=_symbols(console, ascii),
-                        files=len(files) > 1 or any(os.path.isdir(f) for f in files))
+                        files=len(files) > 1 or any(os.path.isdir(f) for f in files), by_kind=by_kind)
     # a full report is its own progress
     code = run_check(files, override, report, jobs, progress=quiet, cinch_nodes=cinch_nodes)
     report.summary()

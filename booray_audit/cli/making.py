@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..rules.profiles import PROFILES, RulesError, TOGGLES, profile, resolve, with_toggle
+from ..rules.profiles import PROFILES, RulesError, TOGGLES, discards_text, profile, resolve, with_toggle
 from .shared import CLEAN, UNREADABLE, UsageProblem, _err, _rules
 
 
@@ -23,8 +23,9 @@ def rules_cmd(name: Optional[str] = typer.Argument(None, metavar="[NAME|FILE.tom
                                                    help="a profile or house file to show")):
     """List the rule profiles, or show one profile's house rules with their meaning."""
     if name is None:
+        width = max(map(len, PROFILES))
         for key, (what, _) in PROFILES.items():
-            print(f"{key:10} {what}")
+            print(f"{key:{width}} {what}")
         return CLEAN
     try:
         r = resolve(name)
@@ -36,7 +37,7 @@ def rules_cmd(name: Optional[str] = typer.Argument(None, metavar="[NAME|FILE.tom
         if isinstance(value, bool):
             value = "yes" if value else "no"
         elif key == "max-discard":
-            value = ",".join(f"{n}:{m}" for n, m in value if n) or str(value[0][1])
+            value = discards_text(value)
         elif key == "players":
             value = f"{value[0]}-{value[1]}"
         elif value is None:
@@ -70,6 +71,9 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, metavar="N", help=
         raise UsageProblem(f"--players {players}: a table has 2 to 8 players")
     # a pot limit by default: without one, pots double for ever and demo records are unreadable
     chosen = _rules(rules) or with_toggle(profile("standard"), "limit", "25")
+    if chosen.lead != "winner" or chosen.trump_card != "dealer" or chosen.settle != "standard":
+        raise UsageProblem("generate plays the winner's lead, the dealer's up-card and the standard settlement; "
+                           f"it cannot play `{rules}` (a platform's own logs are read as they are)")
     try:
         stream = open(out, "w", encoding="utf-8") if out else sys.stdout
     except OSError as e:

@@ -149,7 +149,7 @@ def check(know, deals) -> None:
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
     else:
-        folded_first = know.rules.reshuffle == "folded-first"
+        folded_first = know.rules.reshuffle != "discards"  # folded hands may come back (first, or with the discards)
         if know.up is not None and know.up_player is not None and (
                 know.up_player in know.passed and not folded_first or know.draw_count.get(know.up_player) == 0):
             _up_card_kept(know)

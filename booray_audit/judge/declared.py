@@ -80,7 +80,8 @@ class Declared:
                 self.skip_all = True
                 self.trumps |= {trump, named.suit}
             trump = named.suit
-        if up is not None and self.dealer in deals:
+        stock = self.rules.trump_card == "stock"  # the up-card is in nobody's hand
+        if up is not None and self.dealer in deals and not stock:
             dealt = deals[self.dealer].cards
             # the up-card listed elsewhere in the dealer's deal is the cards written in another order
             if up.card != UNKNOWN and dealt and dealt[-1] != UNKNOWN and up.card not in dealt:
@@ -91,7 +92,7 @@ class Declared:
                 self.trumps |= {up.card >> 4, dealt[-1] >> 4}
         # two lines that agree on the trump (the dealer's deal ending with a card of it, as
         # the up-card is listed, counts): the leads are not taken to doubt it
-        dealt = deals[self.dealer].cards if self.dealer in deals else ()
+        dealt = deals[self.dealer].cards if self.dealer in deals and not stock else ()
         last = up.card if up is not None and up.card in dealt else dealt[-1] if dealt else UNKNOWN
         sources = [up.card >> 4 if up is not None and up.card != UNKNOWN else None,
                    named.suit if named is not None else None,
@@ -153,7 +154,10 @@ class Declared:
 
     def _draws(self, decisions, deals, seated) -> dict[str, int | None]:
         out: dict[str, int | None] = {}
-        most = self.rules.discard_limit(len(seated))
+        seated = list(seated)
+        # a limit for the first seats only (max-discard=6:3@5) needs the place from the dealer's left
+        i = seated.index(self.dealer) if self.dealer in seated else None
+        place = {} if i is None else {p: k for k, p in enumerate(seated[i + 1:] + seated[:i + 1])}
         for p, d in deals.items():
             if len(d.cards) != self.rules.cards:
                 self.add("hand-size", None, p, None,
@@ -172,10 +176,14 @@ class Declared:
                          f"{d.player} discarded {n} cards and drew {got}",
                          f"{d.player} {d.action}", "cards")
                 self.skip.add(d.player)
+            most = self.rules.discard_limit(len(seated), place.get(d.player))
             if n > most:
+                seat = place.get(d.player)
+                where = (f" from seat {seat + 1} left of the dealer" if seat is not None and most !=
+                         self.rules.discard_limit(len(seated), 7) else "")
                 self.add("draw-limit", None, d.player, None,
                          f"{d.player} discarded {n} cards; at most {most} are allowed "
-                         f"with {len(seated)} players", f"{d.player} {d.action} {n}", "max-discard")
+                         f"with {len(seated)} players{where}", f"{d.player} {d.action} {n}", "max-discard")
         return out
 
 

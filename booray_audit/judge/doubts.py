@@ -48,9 +48,10 @@ class Doubts:
     def contradicted(self, trump) -> set[int]:
         """The tricks (places) whose cards, with ``trump`` as trump, give the trick to a
         player who did not lead the next (a next trick without that player's card aside:
-        the lead may be the card left out)."""
+        the lead may be the card left out).  None where the lead rotates (lead=rotate: a
+        trick's winner does not lead the next)."""
         out: set[int] = set()
-        if trump is None:
+        if trump is None or self.rules.lead != "winner":
             return out
         players = len(self.active)
         for t, (trick, after) in enumerate(zip(self.tricks, self.tricks[1:]), 1):

@@ -55,7 +55,10 @@ class Knowledge(Seating, Stock, Doubts, Holdings):
         self.draw_count: dict[str, int | None] = {}
         self.passed = [d.player for d in decisions if d.action == "pass"]
         self.declared = {d.player for d in decisions}
-        self.up = next((e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
+        # a trump card turned from the stock (trump-card=stock) is in nobody's hand: only its
+        # suit counts (it goes to the discards, and may come back in a reshuffle)
+        self.up = None if rules.trump_card == "stock" else next(
+            (e.card for e in events if isinstance(e, r.Up) and e.card & 15), None)
         self.dealt: dict[str, int] = {p: mask_of(c for c in d.cards if c & 15) for p, d in deals.items()}
         self.cycle = self._cycle()
         self.usual = self._usual()  # without `Seats` or one order of play: the order most tricks show

@@ -121,6 +121,8 @@ class _Walk(HandReplay):
         rules, seats, dealer = self.rules, self.seats, self.dealer
         if not seats or dealer not in seats or len(set(seats)) != len(seats):
             raise _NotPlain
+        if rules.lead != "winner" or rules.trump_card != "dealer" or rules.reshuffle == "together":
+            raise _NotPlain  # the plain walk knows only the winner's lead and the dealer's up-card
         deals: dict[str, r.Deal] = {}
         decisions: list[r.Decision] = []
         tricks: list[r.Trick] = []
@@ -167,7 +169,6 @@ class _Walk(HandReplay):
         i = seats.index(dealer)
         if [d.player for d in decisions] != seats[i + 1:] + seats[:i + 1]:
             raise _NotPlain
-        most = rules.discard_limit(len(seats))
         drawn: dict[str, int] = {}
         discarded: dict[str, int] = {}
         discards: dict[str, int | None] = {}
@@ -186,7 +187,8 @@ class _Walk(HandReplay):
             elif isinstance(d.discards, tuple) and isinstance(d.draws, tuple) and d.discards:
                 gone, got = mask_of(d.discards), mask_of(d.draws)
                 count = len(d.discards)
-                if (len(d.draws) != count or gone.bit_count() != count or got.bit_count() != count or count > most
+                if (len(d.draws) != count or gone.bit_count() != count or got.bit_count() != count
+                        or count > rules.discard_limit(len(seats), (seats.index(p) - i - 1) % len(seats))
                         or gone & ~dealt[p] or any(not c & 15 for c in d.discards + d.draws)):
                     raise _NotPlain
             else:

@@ -135,8 +135,9 @@ def led_ways(know, trump, tricks, leader: str | None) -> list[dict[str, int]] | 
 
 def led_next(know, t: int) -> str | None:
     """Who led the trick after place t; None after the last, or where the record
-    contradicts that lead's card (the name may be what is wrong)."""
-    if t >= len(know.tricks):
+    contradicts that lead's card (the name may be what is wrong), or where the lead
+    rotates (lead=rotate: who led next says nothing of who won)."""
+    if t >= len(know.tricks) or know.rules.lead != "winner":
         return None
     p = know.tricks[t].plays[0][0]
     return None if (p, t + 1) in know.doubtful else p

@@ -82,7 +82,7 @@ class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
         ev = self.hand.events
         deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
         short = deals.get(self.dealer)
-        if short is not None and len(short.cards) == self.rules.cards - 1:
+        if short is not None and len(short.cards) == self.rules.cards - 1 and self.rules.trump_card == "dealer":
             ev = _up_apart(ev, short, deals)
             deals = {e.player: e for e in ev if isinstance(e, r.Deal)}
         decisions = [e for e in ev if isinstance(e, r.Decision)]

@@ -207,6 +207,9 @@ class Seating:
                     f"active player on the dealer's left leads: {expected}")
         if t == 1:
             return f"the first active player left of the dealer ({self.dealer}) leads: {expected}"
+        if self.rules.lead == "rotate":
+            return (f"the lead goes round the table (lead=rotate): {expected} sits next after the leader "
+                    f"of trick {self.numbered(t - 1)}")
         return f"{expected} won trick {self.numbered(t - 1)}"
 
 

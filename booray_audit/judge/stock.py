@@ -66,8 +66,8 @@ class Stock:
         wherever it can have come back.  ``folded_back``: the players whose draw can have
         come after the stock ran out (who may draw a folded card under `folded-first`)."""
         dealt_in = len(self.seats) if self.seats else len({name for name, _ in r.naming(events)})
-        stock = 52 - dealt_in * self.rules.cards
-        most = self.rules.discard_limit(max(dealt_in, 1))
+        stock = 52 - dealt_in * self.rules.cards - (self.rules.trump_card == "stock")  # the card turned
+        most = self.rules.discard_limit(max(dealt_in, 1), None)  # the most any seat may
         counts = {p: self.draw_count.get(p) for p in self.active}
         self.reshuffle_possible = sum(most if n is None else n for n in counts.values()) > stock
         self.forgotten: set[str] = set()
@@ -75,7 +75,8 @@ class Stock:
         self.discards_back = self.reshuffle_possible  # a discard can have come back into the stock
         if not self.reshuffle_possible:
             return
-        folded_first = self.rules.reshuffle == "folded-first" and bool(self.passed)
+        folded_first = self.rules.reshuffle != "discards" and bool(self.passed)
+        together = self.rules.reshuffle == "together"  # the passed hands and the discards at once
         order = self._draw_order()
         if order is None or any(n is None for n in counts.values()):
             self.forgotten = set(self.active) - ({order[-1]} if order else set())
@@ -89,7 +90,7 @@ class Stock:
                 reach = i if reach is None else reach
                 folded = ready[i] * self.rules.cards - used  # the folded hands not yet shuffled in
                 used += folded
-                if n <= stock + folded:
+                if n <= stock + folded and not together:
                     stock += folded - n
                 else:  # the others' discards make a new stock
                     stock, pile, last = stock + folded + pile - n, 0, i

@@ -35,6 +35,7 @@ class TrickWalk:
         playing = len(active) - len(self.unseated & set(active))  # cards a full trick holds
         fifth: list[tuple[str, tuple[str, ...]]] = []  # tricks only the next lead gives: see other_ways
         suits = self.trumps if len(self.trumps) > 1 else (trump,)  # what may be trump
+        rotate = self.rules.lead == "rotate"
         for t, trick in enumerate(tricks, 1):
             if self.won_at is not None:  # a recall is judged after the walk (recalls.py)
                 self.won_at[t] = dict(won)
@@ -70,7 +71,7 @@ class TrickWalk:
                 trick_ok = False
                 pending = None  # the trick before may be out of place (two tricks swapped) or miswritten
                 doubt = True
-                if credited is not None:  # a card of the trick before may be written wrong
+                if credited is not None and not rotate:  # a card of the trick before may be written wrong
                     won[credited] -= 1
                     unsure.append((credited, leader if leader in won else None))
                     last = len(recorded[t - 2].plays)
@@ -123,6 +124,11 @@ class TrickWalk:
             # not prove who led the next either (a lead out of turn against it is still one)
             inherited = unproven and w is not None and not doubt and (
                 len(self.trumps) > 1 or sure_winner(know, t, cards, trump) is None)
+            if rotate:  # lead=rotate: the next player round the table from this trick's leader
+                cycle = know.cycle
+                leader_expected = (cycle[(cycle.index(leader) + 1) % len(cycle)]
+                                   if in_order and cycle and leader in cycle else None)
+                inherited = False
             if leader_expected in self.unseated:
                 leader_expected = None
             if w is None and nxt is not None and nxt in won and not doubt and (

@@ -164,6 +164,10 @@ class Reader:
             from .jsonl import JsonReader
             yield from JsonReader(self.path).read(stream)
             return
+        if self.path.lower().endswith(".json"):  # a platform's game logs (docs/platforms.md)
+            from .mondaynightpoker import MondayReader
+            yield from MondayReader(self.path).read(stream)
+            return
         session_index = -1
         last_number = 0
         seats: tuple[str, ...] = ()

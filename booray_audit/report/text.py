@@ -23,8 +23,10 @@ class TextReport:
     over several files)."""
 
     def __init__(self, console: Console, quiet: bool = False, errors: Console | None = None,
-                 symbols: bool = False, files: bool = False):
-        self.console, self.quiet = console, quiet
+                 symbols: bool = False, files: bool = False, by_kind: bool = False):
+        self.console, self.quiet = console, quiet or by_kind
+        # ``by_kind``: no hands; per kind of finding, the hands that show it and the first
+        self.kinds: dict[str, list] | None = {} if by_kind else None
         self.errors_to = errors or console  # syntax errors: stderr
         self.symbols, self.files = symbols, files
         self.path = ""
@@ -45,6 +47,8 @@ class TextReport:
         elif isinstance(item, SessionStart):
             for p in item.problems:
                 self.errors_to.print(Text(f"{item.session.line}: {p}", style="red"))
+            if self.kinds is not None:
+                return
             number = f"session {item.session.index + 1}"
             event = item.session.tag("Event")
             where = ", ".join(x for x in (self.path if self.files else "", number if event else "") if x)
@@ -57,7 +61,9 @@ class TextReport:
             self.hands += 1
             self.findings += len(item.findings)
             self.undecidable += len(item.replay.undecidable)
-            if not self.quiet or item.findings or item.replay.undecidable or item.rulings:
+            if self.kinds is not None:
+                self._tally(item)
+            elif not self.quiet or item.findings or item.replay.undecidable or item.rulings:
                 self._hand(item)
         elif isinstance(item, SessionEnd) and not self.quiet:
             if item.ledger:
@@ -124,7 +130,16 @@ class TextReport:
             row[p] = (led + self._card(card) + ("*" if won else ""), "bold green" if won else "")
         return rows
 
+    def _tally(self, h: HandReport):
+        where = f"hand {h.replay.number}" + (f" ({self.path})" if self.files else "")
+        for kind in dict.fromkeys(f.kind for f in h.findings):
+            f = next(f for f in h.findings if f.kind == kind)
+            seen = self.kinds.setdefault(kind, [0, f"{where}: {f.message} — {f.evidence}"])
+            seen[0] += 1
+
     def summary(self):
+        for kind, (hands, first) in sorted((self.kinds or {}).items(), key=lambda kv: (-kv[1][0], kv[0])):
+            self.console.print(Text(f"{kind}: {count(hands, 'hand')}; first {first}", style="yellow"))
         undecided = f", {count(self.undecidable, 'undecidable check')}" if self.undecidable else ""
         self.console.print(f"\n{count(self.hands, 'hand')}, {count(self.findings, 'finding')}{undecided}, "
                            f"{count(self.errors, 'syntax error')}")

@@ -24,7 +24,8 @@ class Rules:
     limit: int | None = None
     limit_caps_win: bool = False
     ace_up_dealer_plays: bool = True
-    max_discard: tuple[tuple[int, int], ...] = ((0, 5),)  # (from this many players, at most)
+    # (from this many players, at most, for the first this many seats from the dealer's left)
+    max_discard: tuple[tuple[int, int, int], ...] = ((0, 5, 8),)
     must_follow: bool = True
     must_trump: bool = True
     must_beat: str = "winner"
@@ -39,6 +40,9 @@ class Rules:
     declarations: str = "in-turn"
     recall: str = "forfeit"
     reshuffle: str = "discards"
+    lead: str = "winner"
+    trump_card: str = "dealer"
+    settle: str = "standard"
     overrides: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -46,10 +50,15 @@ class Rules:
         """Tricks that make a cinch: ``cards // 2 + 1`` (docs/rules.md, the cinch)."""
         return self.cards // 2 + 1
 
-    def discard_limit(self, players: int) -> int:
+    def discard_limit(self, players: int, place: int | None = 0) -> int:
+        """The most cards a player may discard at a table of ``players``, from the
+        ``place``-th seat to declare (0: the dealer's left; None: not known, the most any
+        seat may)."""
+        if place is None:
+            return max(self.discard_limit(players, k) for k in range(8))
         limit = 5
-        for n, most in self.max_discard:
-            if players >= n:
+        for n, most, seats in self.max_discard:
+            if players >= n and place < seats:
                 limit = most
         return limit
 
@@ -66,7 +75,9 @@ TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
     "limit": ("limit", "limit", None, "caps each penalty (chips, or none)"),
     "limit-caps-win": ("limit_caps_win", "bool", None, "the winner takes at most `limit`; the rest carries"),
     "ace-up-dealer-plays": ("ace_up_dealer_plays", "bool", None, "with an Ace up, the dealer may not pass"),
-    "max-discard": ("max_discard", "discard", None, "most cards a player may discard, or a table like 7:3,8:3"),
+    "max-discard": ("max_discard", "discard", None,
+                    "most cards a player may discard, or a table like 7:3,8:3 (from 7 players, 3); "
+                    "6:3@5 limits only the first 5 seats from the dealer's left"),
     "must-follow": ("must_follow", "bool", ("yes",), "a player holding the led suit must follow it (always yes)"),
     "must-trump": ("must_trump", "bool", None, "void in the led suit and holding trump: must trump"),
     "must-beat": ("must_beat", "choice", ("winner", "previous", "none"),
@@ -88,9 +99,19 @@ TOGGLES: dict[str, tuple[str, str, tuple[str, ...] | None, str]] = {
     "recall": ("recall", "choice", ("forfeit", "penalty", "free"),
                "a card taken back before the next player played: no penalty but no pot and no next "
                "deal (forfeit), paid like the violation itself (penalty), or nothing (free)"),
-    "reshuffle": ("reshuffle", "choice", ("discards", "folded-first"),
+    "reshuffle": ("reshuffle", "choice", ("discards", "folded-first", "together"),
                   "when the stock runs out: the discards (not the drawing player's own) are shuffled, "
-                  "or first the hands of the players who passed, then the discards"),
+                  "or first the hands of the players who passed, then the discards, or the passed hands "
+                  "and the discards together"),
+    "lead": ("lead", "choice", ("winner", "rotate"),
+             "who leads each trick after the first: its winner, or the next player round the table "
+             "from the last leader (the cinch is then not judged)"),
+    "trump-card": ("trump_card", "choice", ("dealer", "stock"),
+                   "the up-card is the dealer's last card, or a card turned from the stock that is in "
+                   "nobody's hand (then only its suit counts)"),
+    "settle": ("settle", "choice", ("standard", "continue"),
+               "standard, or the game continues: while nobody takes the pot alone, losers pay an ante "
+               "at the end of the hand, and the next hand has no antes"),
 }
 
 PROFILES: dict[str, tuple[str, dict[str, str]]] = {
@@ -101,6 +122,11 @@ PROFILES: dict[str, tuple[str, dict[str, str]]] = {
                    "reshuffle": "folded-first"}),
     "basic": ("follow suit and trump when void only, as most simple card-game apps enforce",
               {"must-beat": "none", "must-overtrump": "no", "cinch": "off"}),
+    "mondaynightpoker": ("the mondaynightpoker server's game: the lead rotates, the trump card is turned "
+                         "from the stock, no cinch, draws of 4 (3 for the first five seats past five "
+                         "players), and the game continues while the pot stays",
+                         {"lead": "rotate", "trump-card": "stock", "cinch": "off", "ace-up-dealer-plays": "no",
+                          "max-discard": "4,6:3@5", "settle": "continue", "reshuffle": "together"}),
 }
 
 
@@ -138,20 +164,32 @@ def _value(key: str, text: str):
                 raise ValueError
             return (lo, hi)
         if kind == "discard":
-            if ":" not in t:
-                n = int(t)
-                if not 0 <= n <= 5:
-                    raise ValueError
-                return ((0, n),)
-            pairs = [tuple(int(x) for x in p.split(":")) for p in t.split(",")]
-            if any(len(p) != 2 or not 2 <= p[0] <= 8 or not 0 <= p[1] <= 5 for p in pairs):
-                raise ValueError
-            return ((0, 5),) + tuple(sorted(pairs))
+            return _discards(t)
     except RulesError:
         raise
     except (ValueError, TypeError):
         raise RulesError(f"rule `{key}` cannot be `{str(text)[:60]}`") from None
     return t
+
+
+def _discards(t: str) -> tuple[tuple[int, int, int], ...]:
+    """``4``, ``7:3,8:3`` or ``4,6:3@5``: at most (a bare number: at any table), from so
+    many players, for the first so many seats (``@``; every seat without it)."""
+    out = [(0, 5, 8)]
+    for piece in t.split(","):
+        when, colon, rest = piece.strip().rpartition(":")
+        most, _, seats = rest.partition("@")
+        entry = (int(when) if colon else 0, int(most), int(seats) if seats else 8)
+        if not (entry[0] == 0 or 2 <= entry[0] <= 8) or not 0 <= entry[1] <= 5 or not 1 <= entry[2] <= 8:
+            raise ValueError
+        out.append(entry)
+    return tuple(sorted(out, key=lambda e: e[0]))
+
+
+def discards_text(table: tuple[tuple[int, int, int], ...]) -> str:
+    """A ``max-discard`` table as it is written (``_discards`` reads it back)."""
+    parts = [(f"{n}:" if n else "") + str(most) + (f"@{seats}" if seats < 8 else "") for n, most, seats in table[1:]]
+    return ",".join(parts) or str(table[0][1])
 
 
 def _positive(t: str) -> int:

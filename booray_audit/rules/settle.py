@@ -209,6 +209,8 @@ class Chain:
         return s
 
     def _outcome(self, o: Outcome, rules: Rules, pot, antes) -> Settlement:
+        if rules.settle == "continue" and not o.all_passed and (o.walkover is not None or o.tricks is not None):
+            return self._continues(o, rules, pot, antes)
         s = Settlement(o.number, pot, antes, None, 0, [], {}, None, None)
         next_exempt: set[str] = set()
         if o.all_passed:
@@ -250,6 +252,56 @@ class Chain:
                 net.setdefault(p, 0)
             s.net = net
         self.exempt = set() if rules.double_ante else next_exempt
+        return s
+
+    def _continues(self, o: Outcome, rules: Rules, pot, antes) -> Settlement:
+        """``settle=continue`` (docs/rules.md, house rules of online games): a player who takes the
+        most tricks alone, with nobody bourré, takes the pot and the game ends.  Otherwise
+        the game goes on: the bourré players (and, with renege-penalty=pot, the violators)
+        pay the pot, the other players with fewer tricks than the most pay one ante each at
+        the end of the hand (in a 2-2-1 split the one-trick player pays nothing and sits
+        out), a sole leader still takes the pot, tied leaders split nothing (it carries), and
+        the next hand has no antes.  These end-of-hand antes are listed with the antes."""
+        s = Settlement(o.number, pot, dict(antes), None, 0, [], {}, None, None)
+        payers: set[str] = set()
+        ends: list[str] = []
+        if o.walkover is not None:
+            s.winner = o.walkover
+            goes_on = False
+        else:
+            top = max(o.tricks.values(), default=0)
+            leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
+            alone = len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators
+                                               or leaders[0] in o.recalled)
+            s.bourre = [p for p in o.active if o.tricks.get(p, 0) == 0]
+            payers = set(s.bourre)
+            if rules.renege_penalty == "pot":
+                payers |= set(o.violators) & set(o.active)
+            for p in o.active:
+                if p in payers:
+                    s.penalties[p] = None if pot is None else min(pot, rules.limit or pot)
+            goes_on = not alone or bool(payers)
+            if alone:
+                s.winner = leaders[0]
+            others = [p for p in o.active if p not in leaders and p not in payers]
+            if goes_on and not (len(leaders) == 2 and len(others) == 1 and not payers):
+                ends = others
+        if pot is not None:
+            s.won = pot if s.winner else 0
+            if s.winner and rules.limit_caps_win and rules.limit is not None:
+                s.won = min(pot, rules.limit)
+            for p in ends:
+                s.antes[p] = s.antes.get(p, 0) + rules.ante
+            s.carry = pot - s.won + sum(s.penalties.values()) + rules.ante * len(ends)
+            net = {p: -a for p, a in s.antes.items()}
+            for p, pen in s.penalties.items():
+                net[p] = net.get(p, 0) - pen
+            if s.winner:
+                net[s.winner] = net.get(s.winner, 0) + s.won
+            for p in o.dealt:
+                net.setdefault(p, 0)
+            s.net = net
+        self.exempt = set(o.dealt) if goes_on else set()  # no antes while the game goes on
         return s
 
 
