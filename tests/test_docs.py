@@ -32,3 +32,15 @@ def test_the_guide_has_examples_and_links_every_page():
     assert "(docs/README.md)" in (ROOT / "README.md").read_text()
     commands = [s for p in PAGES for s in steps(p.read_text()) if s.kind == "command"]
     assert len(commands) >= 20
+
+
+def test_the_readme_fits_a_page_and_the_quick_reference_a_screen():
+    """The README is what the tool is, the two commands, a short tour and links (at most
+    1,200 words); writing-hands.md opens with a quick reference of every line (at most 800)."""
+    assert len((ROOT / "README.md").read_text().split()) <= 1200
+    page = (ROOT / "docs" / "writing-hands.md").read_text()
+    quick = page[page.index("## Quick reference"):page.index("\n## ", page.index("## Quick reference") + 5)]
+    assert len(quick.split()) <= 800
+    for line in ("Hand", "Seats", "Dealer", "Ante", "Pot", "Deal", "Up", "Trump", "pass", "play", "draw", "Trick",
+                 "Tricks", "Net", "Dispute", "Recall", "forfeits deal"):
+        assert f"`{line}" in quick or f"NAME {line}" in quick, line

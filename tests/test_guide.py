@@ -95,7 +95,7 @@ def test_a_player_or_session_the_store_lacks_is_a_usage_error_not_a_finding(tmp_
 def test_session_ids_as_shown_are_accepted_by_ledger(tmp_path):
     db = tmp_path / "s.duckdb"
     run_cli("import", ROOT / "samples" / "home-game.bhh", "--db", db)
-    shown = out(run_cli("ledger", "--db", db))
+    shown = out(run_cli("ledger", "--ids", "--db", db))
     ids = set(re.findall(r"^([0-9a-f]{16,})\s", shown, re.M))
     assert len(ids) == 1
     p = run_cli("ledger", "--session", ids.pop(), "--db", db, "--format", "csv")

@@ -464,7 +464,8 @@ Tricks Ivan 2 Alice 2 Dave 1
 def test_two_tricks_written_as_one_judge_nobody():
     h = only(TWO_AS_ONE)
     assert [(f.kind, f.trick, f.player, f.message) for f in h.findings if f.trick == 1] == [
-        ("out-of-turn", 1, "Alice", "Alice plays twice at trick 1")]
+        ("out-of-turn", 1, "Alice", "Alice and Dave and Ivan are named twice in trick 1: two tricks may be "
+                                    "written as one")]
     assert [f for f in h.findings if f.cls != "record"] == []
     # with `Seats`, the name out of turn is reported against them, as before
     seated = only('[Seats "Dave Ivan Alice"]\n' + TWO_AS_ONE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
 
 import typer
@@ -13,7 +14,10 @@ for name, command in (("check", check.check), ("fmt", check.fmt), ("new", making
                       ("generate", making.generate), ("replay", check.replay), ("import", importing.import_cmd),
                       ("stats", records.stats), ("ledger", records.ledger), ("alias", records.alias),
                       ("find", records.find), ("forget", records.forget), ("sql", sql.sql)):
-    app.command(name)(command)
+    # a docstring's paragraphs as one line each, for the help to wrap at the terminal's width
+    # (kept as written, its line ends left single words on lines of their own)
+    doc = inspect.cleandoc(command.__doc__ or "")
+    app.command(name, help="\n\n".join(" ".join(p.split()) for p in doc.split("\n\n")))(command)
 
 
 def main() -> None:

@@ -80,12 +80,25 @@ def generate(hands: int = typer.Option(..., "--hands", min=1, metavar="N", help=
         _err(f"{out}: cannot write: {e.strerror or e}")
         return UNREADABLE
     it = gen(hands, players=span, seed=seed, violations=violations, rules=chosen)
+    bar = None
+    if sys.stderr.isatty() and (out or not sys.stdout.isatty()):  # progress where it cannot mix with the hands
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        from .shared import _console
+        bar = Progress(TextColumn("generating", markup=False), BarColumn(), TextColumn("{task.completed:,} hands"),
+                       TimeRemainingColumn(), console=_console(stderr=True), transient=True)
+        task = bar.add_task("generate", total=hands)
+        bar.start()
     try:
         while True:
-            stream.write(next(it) + "\n")
+            chunk = next(it)
+            stream.write(chunk + "\n")
+            if bar is not None and chunk.startswith("Hand "):
+                bar.advance(task)
     except StopIteration as stop:
         injected = stop.value
     finally:
+        if bar is not None:
+            bar.stop()
         if out:
             stream.close()
     if answers:

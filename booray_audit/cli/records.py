@@ -33,12 +33,15 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         raise UsageProblem(f"--sort takes one of {', '.join(RECORD_COLUMNS)}; not `{sort}`")
     scope = _scope(since, until, event, source, session)
     columns, rows = _query(db, query, player, scope, by.value if by else None, sort, wait=wait)
-    if player and not rows:
-        from ..store.queries import players_like
-        like = _query(db, players_like, player, wait=wait)
-        _err(f"no hands stored for {player}" + (" in that scope" if scope != type(scope)() else "")
-             + (f"; did you mean {' or '.join(like)}?" if like else ""))
-        return USAGE
+    if not rows and (player or scope.event or scope.source or scope.session):
+        from ..store.queries import APART, unmatched
+        why = _query(db, unmatched, scope, player, wait=wait)
+        if why or not (scope.since or scope.until):  # a name matching nothing, or names apart
+            _err(why or APART)
+            return USAGE
+    if not rows and player and not by:
+        _err(f"no hands stored for {player} in those dates")  # an answer, not a mistake
+        return CLEAN
     if fmt not in (TableFmt.text, TableFmt.table):
         _emit(columns, rows, fmt)
     elif player and not by:  # one player's record, a field a line
@@ -56,29 +59,49 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
 
 
 def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID",
-                                                help="one session (its id as the ledger shows it)"),
+                                                help="one session (its id, or its first characters: `ledger --ids` shows them)"),
            settle: bool = typer.Option(False, "--settle",
                                        help="who pays whom: the fewest payments that square each session"),
            since: Optional[str] = SINCE, until: Optional[str] = UNTIL, event: Optional[str] = EVENT,
            source: Optional[str] = SOURCE,
+           ids: bool = typer.Option(False, "--ids", help="text: name each session by its id too"),
            db: str = DB, fmt: TableFmt = TABLE_FORMAT, wait: float = WAIT):
     """Who owes what, per session and overall; the pot left on the table."""
     from ..store.queries import ledger as query
     scope = _scope(since, until, event, source, None)
     rows, pots, overall = _query(db, query, session, scope, wait=wait)
-    if session and not rows:
-        _err(f"no session {session} in {db}" + (" in that scope" if scope != type(scope)() else ""))
-        return USAGE
+    if not rows and (session or scope.event or scope.source):
+        from ..store.queries import APART, Scope, unmatched
+        why = _query(db, unmatched, Scope(scope.since, scope.until, scope.event, scope.source, session), wait=wait)
+        if why or not (scope.since or scope.until):
+            _err(why or APART)
+            return USAGE
     if settle:
-        return _settle_up(rows, fmt)
+        return _settle_up(rows, fmt, ids)
     if fmt not in (TableFmt.text, TableFmt.table):
         cols = ["session_id", "event", "date", "player", "net", "pot_left"]
         _emit(cols, [r + (pots.get(r[0]),) for r in rows], fmt)
         return CLEAN
-    _emit(["session", "event", "date", "player", "net"], rows, fmt, "per session")
-    _emit(["session", "pot left on the table"], sorted(pots.items()), fmt)
+    label = _labels(rows)
+    head = ["id"] * ids + ["session"]
+    _emit(head + ["player", "net"], [[sid] * ids + [label[sid], player, net] for sid, _, _, player, net in rows],
+          fmt, "per session")
+    _emit(head + ["pot left on the table"],
+          [[sid] * ids + [label[sid], pot] for sid, pot in sorted(pots.items(), key=lambda kv: label[kv[0]])],
+          fmt)
     _emit(["player", "net overall"], overall, fmt, "overall")
     return CLEAN
+
+
+def _labels(rows) -> dict[str, str]:
+    """Each session as people know it: its date and event; its id's start where two
+    sessions would read the same, the whole id where it has neither."""
+    named = {sid: " ".join(shown(str(x)) for x in (date, event) if x) for sid, event, date, *_ in rows}
+    seen: dict[str, int] = {}
+    for name in named.values():
+        seen[name] = seen.get(name, 0) + 1
+    return {sid: (name + f" #{sid[:8]}" if seen[name] > 1 else name) if name else sid
+            for sid, name in named.items()}
 
 
 def alias(player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="the name to keep"),
@@ -171,6 +194,12 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         if out is not None:
             out.close()
         con.close()
+    if not hands and (player or scope.event or scope.source or scope.session):
+        from ..store.queries import APART, unmatched
+        why = _query(db, unmatched, scope, player, wait=wait)
+        if why or not (kind or min_pot is not None or disputed or scope.since or scope.until):
+            _err(why or APART)  # a name or id in the scope matches nothing (or they match only apart)
+            return USAGE
     from ..report.text import count
     where = f" into {split}" if split else ""
     _err(f"{count(hands, 'hand')} of {count(sessions, 'session')} written{where}" if hands
@@ -184,20 +213,28 @@ def _session_file(session_id: str, date, event) -> str:
     return f"{date or 'undated'}-{name}-{session_id[:8]}.bhh"
 
 
-def _settle_up(rows, fmt: TableFmt) -> int:
+def _settle_up(rows, fmt: TableFmt, ids: bool = False) -> int:
     """Per session, the fewest payments that square every net; the chips the players lost
-    into the pot left on the table are paid to "(the pot)"."""
+    into the pot left on the table are paid to "(the pot)" (in text, "the pot left on the
+    table")."""
     from ..rules.settle import POT, transfers
     sessions: dict = {}
     for session_id, event, date, player, net in rows:
-        sessions.setdefault((session_id, event, date), {})[player] = int(net)
+        sessions.setdefault((session_id, event, date), {})[player] = None if net is None else int(net)
     out = []
+    label = _labels(rows)
     for (session_id, event, date), nets in sessions.items():
+        unknown = [p for p, n in nets.items() if n is None]
+        if unknown:  # a session the record does not settle cannot be squared
+            _err(f"{label[session_id]}: not squared: the record leaves the net of {', '.join(unknown)} unknown")
+            continue
         nets[POT] = -sum(nets.values())  # the pot's change squares the players' nets
         for payer, payee, chips in transfers(nets):
             out.append((session_id, event, date, payer, payee, chips))
     if fmt in (TableFmt.text, TableFmt.table):
-        _emit(["session", "event", "date", "pays", "to", "chips"], out, fmt, "who pays whom")
+        _emit(["id"] * ids + ["session", "pays", "to", "chips"],
+              [[sid] * ids + [label[sid], payer, "the pot left on the table" if payee == POT else payee, chips]
+               for sid, _, _, payer, payee, chips in out], fmt, "who pays whom")
     else:
         _emit(["session_id", "event", "date", "payer", "payee", "chips"], out, fmt)
     return CLEAN

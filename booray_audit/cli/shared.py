@@ -23,7 +23,7 @@ from ..cinch.compiled import NODES
 from ..record import SyntaxProblem, printable, shown
 from ..rules.profiles import Rules, RulesError, resolve
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=True, no_args_is_help=True,
                   help="Settle Bourré (Booray) arguments: check, replay, store and query hand histories. "
                        "New here? `booray-audit new` prints a commented hand to start from.")
 
@@ -72,7 +72,8 @@ def _memory(megabytes: Optional[int]) -> Optional[int]:
     return megabytes
 
 
-FILES = typer.Argument(..., metavar="FILE", help="files or folders (every *.bhh and *.jsonl inside), or - for stdin")
+FILES = typer.Argument(..., metavar="FILE", help="files (.bhh; .jsonl BHH-JSON; .json a mondaynightpoker game log) "
+                       "or folders (every *.bhh and *.jsonl inside), or - for stdin")
 WAIT = typer.Option(30.0, "--wait", min=0.0, metavar="SECONDS",
                     help="how long to wait for the database while another process holds it")
 RULES = typer.Option(None, "--rules", metavar="NAME|FILE.toml",

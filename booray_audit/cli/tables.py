@@ -69,22 +69,41 @@ def _emit(columns, rows, fmt: TableFmt, title: str | None = None):
         else:
             w.writerows([[_plain(v) for v in r] for r in rows])
     else:
-        from rich import box
-        from rich.table import Table
-        table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, title_justify="left",
-                      show_edge=False, pad_edge=False, collapse_padding=True)
-        cells = [["" if v is None else str(v) for v in r] for r in rows]
-        for i, c in enumerate(columns):
-            values = [r[i] for r in rows if r[i] is not None]
-            numeric = bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
-            widest = max([len(cell[i]) for cell in cells] + [max(map(len, str(c).split("\n")))])
-            # numbers, ids and names are never cut: only long free text (an event's name) folds
-            whole = numeric or widest <= 24
-            table.add_column(str(c), justify="right" if numeric else "left", no_wrap=whole,
-                             min_width=widest if whole else 16, overflow="fold")
-        for r in cells:
-            table.add_row(*r)
-        _console().print(table)
+        _text_table(columns, rows, title)
+
+
+def _text_table(columns, rows, title: str | None) -> None:
+    """The table for people: as a table where its widest row fits the console; else one
+    record per block (a column a line, every value whole), saying so.  A table never
+    drops a column or cuts a value (docs/output.md, tables)."""
+    from rich import box
+    from rich.measure import Measurement
+    from rich.table import Table
+    from rich.text import Text
+    console = _console()
+    table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, title_justify="left",
+                  show_edge=False, pad_edge=False, collapse_padding=True)
+    cells = [["" if v is None else str(v) for v in r] for r in rows]
+    for i, c in enumerate(columns):
+        values = [r[i] for r in rows if r[i] is not None]
+        numeric = bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+        table.add_column(str(c), justify="right" if numeric else "left", no_wrap=True)
+    for r in cells:
+        table.add_row(*r)
+    if Measurement.get(console, console.options.update_width(1 << 20), table).maximum <= console.width:
+        console.print(table)
+        return
+    labels = [" ".join(str(c).split()) for c in columns]
+    width = max(map(len, labels))
+    lines = [Text(title, style="bold")] if title else []
+    lines.append(Text(f"(wider than {console.width} columns: one record a block; --format csv for one "
+                      "line a record)", style="dim"))
+    for r in cells:
+        lines.append(Text(""))
+        lines += [Text.assemble((f"{label:>{width}}", "bold"), f"  {value}" if value else "")
+                  for label, value in zip(labels, r)]
+    for line in lines:
+        console.print(line, soft_wrap=True)
 
 
 def _plain(v):

@@ -67,6 +67,7 @@ def check(know, deals) -> None:
     every = 0  # every card some player holds after the draw
     for m in know.post.values():
         every |= m
+    n = know.rules.cards
     for p in know.plays:
         if held:  # every card the other players hold after the draw
             others = 0
@@ -81,9 +82,18 @@ def check(know, deals) -> None:
         for t, c in know.plays[p]:
             if not c & 15:
                 continue
+            if t > n:  # a trick past the hand's last: one error for the hand, below
+                know.doubtful.add((p, t))
+                continue
             owner = next((q for q, m in know.post.items() if q != p and m >> c & 1), None) \
                 if others >> c & 1 else None
-            if owner is not None:
+            names = [q for q, _ in know.tricks[t - 1].plays] if owner is not None and t <= len(know.tricks) else []
+            if owner is not None and names.count(p) > 1 and owner not in names:
+                # p named twice in the trick and the card's holder not at all: the name is the
+                # slip (the walk says so), not the card
+                know.doubtful.add((p, t))
+                know.contested |= 1 << c
+            elif owner is not None:
                 know.errors.append(("duplicate-card", p, f"{p} played the {card_str(c)}, "
                                     f"which {owner} held", f"trick {know.numbered(t)}"))
                 know.contested |= 1 << c
@@ -139,13 +149,13 @@ def check(know, deals) -> None:
             know.errors.append(("not-held", p, f"{p} kept the {card_str(c)} but never played it",
                                 f"{p} played at every trick: {_text(shown[p])}"
                                 + (f" and {unnamed} card(s) the record does not name" if unnamed else "")))
-    if len(know.recorded) > n:  # a trick line written twice, once with a card typed wrong
-        reported = {q for _, q, _, _ in know.errors}
-        for p, pl in know.plays.items():  # a name twice in one trick is reported as playing twice there
-            if p not in reported and len({t for t, _ in pl}) > n:  # not judged
-                know.errors.append(("not-held", p, f"{p} plays {len(pl)} cards, more than the {n} a hand holds: "
-                                    "a trick may be written twice", f"{p} played: " + " ".join(
-                                        f"{card_str(c)} (trick {know.numbered(t)})" for t, c in pl)))
+    if len(know.recorded) > n:  # one error for the hand, not one for each player of the tricks past it
+        extra = know.recorded[n:]
+        know.errors.append(("not-held", None, f"the record has {len(know.recorded)} tricks, and a hand has {n}: "
+                            f"{'a trick' if len(extra) == 1 else 'tricks'} may be written twice, or come from "
+                            "another hand (no play of this hand is judged)", "; ".join(
+                                f"Trick {know.numbered(n + 1 + i)}: " + ", ".join(f"{q} {card_str(c)}" for q, c in x.plays)
+                                for i, x in enumerate(extra))))
     if not know.reshuffle_possible:
         _no_second_life(know, shown)
     else:

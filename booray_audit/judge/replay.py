@@ -121,6 +121,8 @@ class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
             self.add(kind, None, player, None, message, evidence)
             if player:
                 self.skip.add(player)
+        if len(know.recorded) > self.rules.cards:  # which tricks were played is not known: no play is judged
+            self.skip_all = True
         if trump is not None and not self.trumps and not self.trump_confirmed and tricks:
             self._trump_in_doubt(know, trump, ev)
         result = Replay(self.n, self.dealer, trump, list(seated), active, passed, discards,

@@ -291,15 +291,22 @@ def _out_of_turn(know, t: int, leader: str, players: list[str], in_hand: int,
     `Seats` or where most go against them (a trick written backwards, say).  None where
     it is in order."""
     number = know.numbered(t)
+    if twice:  # the slip itself, not the order it upsets
+        named = list(dict.fromkeys(p for i, p in enumerate(players) if p in players[:i]))
+        left = [q for q in know.active if q not in players]
+        said = f"{' and '.join(named)} {'is' if len(named) == 1 else 'are'} named twice in trick {number}"
+        if set(named) == set(players):
+            said += ": two tricks may be written as one"
+        elif left:
+            said += (f", and {' and '.join(left)} not at all: a card written under {named[0]}'s name may be "
+                     + (f"{left[0]}'s" if len(left) == 1 else "another player's"))
+        return named[0], said
     order = know.order_from(leader)
     # a last trick short of cards may lack any of them: its players in order with gaps
     if order and players != order[:len(players)] and not (len(players) < in_hand and _in_order(players, order)):
         bad = next((p for p, q in zip(players, order) if p != q),
                    players[min(len(order), len(players) - 1)])  # more plays than players
         return bad, f"{bad} played out of turn at trick {number} (play goes clockwise: {', '.join(order)})"
-    if twice:
-        bad = next(p for i, p in enumerate(players) if p in players[:i])
-        return bad, f"{bad} plays twice at trick {number}"
     usual = know.outvoting  # most tricks go round against `Seats`: a trick that follows them is the odd one
     if usual and leader in usual:
         round_ = _rotated(usual, leader)

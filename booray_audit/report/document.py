@@ -22,8 +22,22 @@ def undecidable_json(u) -> dict:
             "reason": u.reason}
 
 
+def annotations(hand) -> list[tuple[str, str]]:
+    """The hand's `{ ... }` annotations: (what each is written on, its text), in order."""
+    out = [("hand", n) for n in hand.notes]
+    for e in hand.events:
+        if e.note is not None:
+            kind = type(e).__name__
+            player = getattr(e, "player", None)
+            what = (f"trick {e.number}" if kind == "Trick" else f"{player} {e.action}" if kind == "Decision"
+                    else f"{kind.lower()} {player}" if player else kind.lower())
+            out.append((what, e.note))
+    return out
+
+
 def hand_json(h: HandReport) -> dict:
     rep, s = h.replay, h.settlement
+    notes = annotations(h.hand)
     return {
         "hand": rep.number, "dealer": rep.dealer,
         "trump": SUIT_LETTERS[rep.trump] if rep.trump is not None else None,
@@ -36,6 +50,8 @@ def hand_json(h: HandReport) -> dict:
                      "evidence": r.evidence} for r in h.rulings],
         # beyond docs/output.md, for scripts: duties the audit could not judge (no finding, not cleared)
         "undecidable": [undecidable_json(u) for u in h.replay.undecidable],
+        # the record's own `{ ... }` annotations, where it has any
+        **({"notes": [{"on": what, "note": note} for what, note in notes]} if notes else {}),
     }
 
 

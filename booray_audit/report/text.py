@@ -10,6 +10,7 @@ from rich.text import Span, Text
 from ..judge.audit import HandReport, SessionEnd, SessionStart
 from ..cards import SUIT_LETTERS, card_str
 from ..record import SyntaxProblem
+from .document import annotations
 
 SYMBOLS = dict(zip("shdc", "♠♥♦♣"))
 VERDICT_STYLE = {"upheld": "bold red", "rejected": "bold green", "undecidable": "bold magenta"}
@@ -100,6 +101,8 @@ class TextReport:
         for u in rep.undecidable:
             lines.append(Text.assemble("  ", ("UNDECIDABLE", VERDICT_STYLE["undecidable"]),
                                        f" {u.kind} (trick {u.trick}): {u.reason}"))
+        for what, note in annotations(h.hand):
+            lines.append(Text(f"  note ({what}): {note}", style="italic"))
         for r in h.rulings:
             lines.append(Text.assemble(f"  dispute {r.player} {r.kind}" + (f" {r.trick}" if r.trick else "")
                                        + ": ", (r.ruling.upper(), VERDICT_STYLE.get(r.ruling, "bold")),

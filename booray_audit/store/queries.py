@@ -72,6 +72,38 @@ def players_like(con: duckdb.DuckDBPyConnection, name: str) -> list[str]:
     return closest(name, [p for (p,) in con.execute("SELECT DISTINCT player FROM hand_players").fetchall()])
 
 
+APART = "no stored hand is in that scope: each part of it matches, but not all together"
+
+
+def unmatched(con, scope: Scope, player: str | None = None) -> str | None:
+    """Why a report in this scope (and for this player) has nothing, where a name or id
+    in it matches nothing stored (a typo, most often): that part, with the stored names
+    close to what was typed.  None where each names something stored (``APART``: they
+    match only apart).  Dates are no such part: a week with no game is an answer."""
+    from ..record import closest
+    if player and not con.execute("SELECT 1 FROM hand_players WHERE player = ? LIMIT 1",
+                                  [canonical(con, player)]).fetchone():
+        like = players_like(con, player)
+        return f"no hands stored for {player}" + (f"; did you mean {' or '.join(like)}?" if like else "")
+    if scope.session and not con.execute("SELECT 1 FROM sessions WHERE starts_with(session_id, ?) LIMIT 1",
+                                         [scope.session]).fetchone():
+        return f"no stored session has an id starting {scope.session} (`ledger --ids` shows them)"
+    if scope.event and not con.execute("SELECT 1 FROM sessions WHERE lower(event) = lower(?) LIMIT 1",
+                                       [scope.event]).fetchone():
+        names = [e for (e,) in con.execute("SELECT DISTINCT event FROM sessions WHERE event IS NOT NULL").fetchall()]
+        like = closest(scope.event, names)
+        return f"no stored session of the event {scope.event}" + (
+            f"; did you mean {' or '.join(like)}?" if like else "")
+    if scope.source:
+        where, params = Scope(source=scope.source).where()
+        if not con.execute(f"SELECT 1 FROM sessions s WHERE {where} LIMIT 1", params).fetchone():
+            files = [f for (f,) in con.execute("SELECT DISTINCT file FROM sessions").fetchall()]
+            like = closest(printable(scope.source), files)
+            return f"no stored session was imported from {printable(scope.source)}" + (
+                f"; did you mean {' or '.join(like)}?" if like else "")
+    return None
+
+
 def set_aliases(con, player: str, names: list[str]) -> list[str]:
     """Record that ``names`` are ``player`` (one transaction); an alias that was someone
     else's now points here.  Returns the problems that stop it (nothing is changed then)."""
