@@ -56,3 +56,10 @@ def test_annotations_are_shown_under_their_hand_in_text_and_json(tmp_path):
            if line.startswith("{\"hand\"")]
     assert doc[0]["notes"] == [{"on": "hand", "note": "the last hand of the night"},
                                {"on": "Ann play", "note": "after a long think"}]
+
+
+def test_a_name_typed_wrong_in_a_trick_is_one_error_with_the_name_meant():
+    text = HAND.replace("Trick 2: Dan 8c, Ann 3c, Bob 3d, Cat 3h", "Trick 2: Dan 8c, Ann 3c, Bbo 3d, Cat 3h")
+    (h,) = reports(text)
+    assert [(f.kind, f.player) for f in h.findings] == [("unknown-player", "Bbo")]
+    assert "did you mean Bob?" in h.findings[0].message

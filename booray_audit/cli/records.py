@@ -39,7 +39,7 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         if why or not (scope.since or scope.until):  # a name matching nothing, or names apart
             _err(why or APART)
             return USAGE
-    if not rows and player and not by:
+    if not rows and player and not by and fmt in (TableFmt.text, TableFmt.table):
         _err(f"no hands stored for {player} in those dates")  # an answer, not a mistake
         return CLEAN
     if fmt not in (TableFmt.text, TableFmt.table):

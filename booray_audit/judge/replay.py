@@ -118,9 +118,11 @@ class HandReplay(PlayChecks, Declared, TrickWalk, Recalls):
         self._decisions(decisions, ev, know)
         discards = self._draws(decisions, deals, seated)
         for kind, player, message, evidence in know.errors:
-            self.add(kind, None, player, None, message, evidence)
             if player:
                 self.skip.add(player)
+            if player in self.unseated and kind in ("duplicate-card", "not-held"):
+                continue  # a name not seated (reported, with the seated name meant): its cards are that slip
+            self.add(kind, None, player, None, message, evidence)
         if len(know.recorded) > self.rules.cards:  # which tricks were played is not known: no play is judged
             self.skip_all = True
         if trump is not None and not self.trumps and not self.trump_confirmed and tricks:
