@@ -202,3 +202,16 @@ def test_each_house_rule_of_the_profile_is_needed(tmp_path):
     assert run_cli("check", "--by-kind", f).returncode == 0
     p = run_cli("check", "--by-kind", "--format", "json", f)
     assert p.returncode == 3 and "--by-kind is for the text report" in p.stderr.decode()
+
+
+def test_a_line_past_the_bound_costs_only_that_line(tmp_path, monkeypatch):
+    from booray_audit.notation import mondaynightpoker
+    from booray_audit.record import SyntaxProblem
+    monkeypatch.setattr(mondaynightpoker, "MOST_BYTES", 6000)
+    good = json.dumps(described())
+    f = tmp_path / "long.json"
+    f.write_text("\n".join([good, "[" + "1, " * 5000 + "1]", good]) + "\n")
+    items = list(notation.read(str(f)))
+    problems = [i for i in items if isinstance(i, SyntaxProblem)]
+    assert [(p.line, "more than" in p.message) for p in problems] == [(2, True)]
+    assert sum(1 for i in items if type(i).__name__ == "Session") == 2

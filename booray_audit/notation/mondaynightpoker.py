@@ -47,17 +47,22 @@ class MondayReader:
         self.games = 0
 
     def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
-        first = stream.readline()
+        n, first = 1, stream.readline(MOST_BYTES + 1)
         while first and not first.strip():
-            first = stream.readline()
+            n, first = n + 1, stream.readline(MOST_BYTES + 1)
         try:
-            one = json.loads(first) if first else None
+            one = json.loads(first) if first and len(first) <= MOST_BYTES else None
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             one = None
         if isinstance(one, dict):  # one game per line: a problem is named by its line
-            yield from self._document(one, 1)
-            for n, line in enumerate(stream, 2):
-                if line.strip():
+            yield from self._document(one, n)
+            while line := stream.readline(MOST_BYTES + 1):
+                n += 1
+                if len(line) > MOST_BYTES:
+                    yield self._problem(n, f"a line of more than {MOST_BYTES // 2**20} MB: not a game log")
+                    while line and not line.endswith(b"\n"):  # the rest of that line
+                        line = stream.readline(MOST_BYTES + 1)
+                elif line.strip():
                     yield from self._line(line, n)
             return
         rest = stream.read(MOST_BYTES + 1 - len(first))
@@ -71,13 +76,14 @@ class MondayReader:
             yield self._problem(1, f"not UTF-8 text (byte {e.start + 1})")
             return
         except json.JSONDecodeError as e:
-            yield self._problem(e.lineno, f"not valid JSON: {e.msg} (column {e.colno}); the file may be truncated")
+            yield self._problem(e.lineno + n - 1, f"not valid JSON: {e.msg} (column {e.colno}); the file may be "
+                                "truncated")
             return
         except RecursionError:
             yield self._problem(1, "not valid JSON: nested too deep")
             return
         for k, game in enumerate(doc if isinstance(doc, list) else [doc], 1):
-            yield from self._document(game, 1, f"game {k}: " if isinstance(doc, list) else "")
+            yield from self._document(game, n, f"game {k}: " if isinstance(doc, list) else "")
 
     def _line(self, line: bytes, n: int):
         try:

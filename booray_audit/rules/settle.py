@@ -219,38 +219,20 @@ class Chain:
             if o.walkover is not None:
                 s.winner = o.walkover
             else:
-                top = max(o.tricks.values(), default=0)
-                leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
-                if len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators
-                                              or leaders[0] in o.recalled):
+                leaders, alone = _leaders(o, rules)
+                if alone:
                     s.winner = leaders[0]
                 elif len(leaders) > 1:
                     next_exempt |= set(leaders)  # a split pot: the tied leaders sit out the next ante
-                s.bourre = [p for p in o.active if o.tricks.get(p, 0) == 0]
-                payers = set(s.bourre)
-                if rules.renege_penalty == "pot":
-                    payers |= set(o.violators) & set(o.active)
-                for p in o.active:
-                    if p in payers:
-                        s.penalties[p] = None if pot is None else min(pot, rules.limit or pot)
-                next_exempt |= payers
+                next_exempt |= _pay_the_pot(s, o, rules, pot)
             if pot is not None:
-                s.won = pot if s.winner else 0
-                if s.winner and rules.limit_caps_win and rules.limit is not None:
-                    s.won = min(pot, rules.limit)
+                s.won = _won(s, rules, pot)
                 s.carry = pot - s.won + sum(s.penalties.values())
         else:
             self.exempt = None  # an unfinished hand: who is exempt next is unknown
             return s
         if pot is not None:
-            net = {p: -a for p, a in antes.items()}
-            for p, pen in s.penalties.items():
-                net[p] = net.get(p, 0) - pen
-            if s.winner:
-                net[s.winner] = net.get(s.winner, 0) + s.won
-            for p in o.dealt:
-                net.setdefault(p, 0)
-            s.net = net
+            s.net = _net(s, o)
         self.exempt = set() if rules.double_ante else next_exempt
         return s
 
@@ -263,23 +245,13 @@ class Chain:
         out), a sole leader still takes the pot, tied leaders split nothing (it carries), and
         the next hand has no antes.  These end-of-hand antes are listed with the antes."""
         s = Settlement(o.number, pot, dict(antes), None, 0, [], {}, None, None)
-        payers: set[str] = set()
         ends: list[str] = []
         if o.walkover is not None:
             s.winner = o.walkover
             goes_on = False
         else:
-            top = max(o.tricks.values(), default=0)
-            leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
-            alone = len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators
-                                               or leaders[0] in o.recalled)
-            s.bourre = [p for p in o.active if o.tricks.get(p, 0) == 0]
-            payers = set(s.bourre)
-            if rules.renege_penalty == "pot":
-                payers |= set(o.violators) & set(o.active)
-            for p in o.active:
-                if p in payers:
-                    s.penalties[p] = None if pot is None else min(pot, rules.limit or pot)
+            leaders, alone = _leaders(o, rules)
+            payers = _pay_the_pot(s, o, rules, pot)
             goes_on = not alone or bool(payers)
             if alone:
                 s.winner = leaders[0]
@@ -287,22 +259,54 @@ class Chain:
             if goes_on and not (len(leaders) == 2 and len(others) == 1 and not payers):
                 ends = others
         if pot is not None:
-            s.won = pot if s.winner else 0
-            if s.winner and rules.limit_caps_win and rules.limit is not None:
-                s.won = min(pot, rules.limit)
+            s.won = _won(s, rules, pot)
             for p in ends:
                 s.antes[p] = s.antes.get(p, 0) + rules.ante
             s.carry = pot - s.won + sum(s.penalties.values()) + rules.ante * len(ends)
-            net = {p: -a for p, a in s.antes.items()}
-            for p, pen in s.penalties.items():
-                net[p] = net.get(p, 0) - pen
-            if s.winner:
-                net[s.winner] = net.get(s.winner, 0) + s.won
-            for p in o.dealt:
-                net.setdefault(p, 0)
-            s.net = net
+            s.net = _net(s, o)
         self.exempt = set(o.dealt) if goes_on else set()  # no antes while the game goes on
         return s
+
+
+def _leaders(o: Outcome, rules: Rules) -> tuple[list[str], bool]:
+    """The players with the most tricks, and whether one of them has them alone and may
+    win (not forfeited by a violation under renege-forfeits, nor by a recall)."""
+    top = max(o.tricks.values(), default=0)
+    leaders = [p for p in o.active if o.tricks.get(p, 0) == top]
+    return leaders, len(leaders) == 1 and not (rules.renege_forfeits and leaders[0] in o.violators
+                                               or leaders[0] in o.recalled)
+
+
+def _pay_the_pot(s: Settlement, o: Outcome, rules: Rules, pot) -> set[str]:
+    """The players who pay the pot (at most the limit): those bourré, and under
+    renege-penalty=pot the violators; set on ``s`` (``bourre``, ``penalties``)."""
+    s.bourre = [p for p in o.active if o.tricks.get(p, 0) == 0]
+    payers = set(s.bourre)
+    if rules.renege_penalty == "pot":
+        payers |= set(o.violators) & set(o.active)
+    for p in o.active:
+        if p in payers:
+            s.penalties[p] = None if pot is None else min(pot, rules.limit or pot)
+    return payers
+
+
+def _won(s: Settlement, rules: Rules, pot: int) -> int:
+    """What the winner takes: the pot, or at most the limit under limit-caps-win."""
+    if not s.winner:
+        return 0
+    return min(pot, rules.limit) if rules.limit_caps_win and rules.limit is not None else pot
+
+
+def _net(s: Settlement, o: Outcome) -> dict[str, int]:
+    """Each player's chips for the hand: antes and penalties paid, the pot won."""
+    net = {p: -a for p, a in s.antes.items()}
+    for p, pen in s.penalties.items():
+        net[p] = net.get(p, 0) - pen
+    if s.winner:
+        net[s.winner] = net.get(s.winner, 0) + s.won
+    for p in o.dealt:
+        net.setdefault(p, 0)
+    return net
 
 
 def _unseated(name: str, o: Outcome) -> str:
