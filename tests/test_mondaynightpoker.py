@@ -215,3 +215,36 @@ def test_a_line_past_the_bound_costs_only_that_line(tmp_path, monkeypatch):
     problems = [i for i in items if isinstance(i, SyntaxProblem)]
     assert [(p.line, "more than" in p.message) for p in problems] == [(2, True)]
     assert sum(1 for i in items if type(i).__name__ == "Session") == 2
+
+
+def test_a_mangled_game_log_never_crashes_the_reader_or_the_audit():
+    """Values of the wrong type, missing keys, fifth-suit cards, huge numbers and
+    escape codes put into real games (300 at a fixed seed): each game is audited or
+    refused with a reason, never a traceback.  (A fuzz of 800 such games, 1 to 3 changes
+    each, found 124 that raised a TypeError in the reader.)"""
+    import io
+    from booray_audit.notation.mondaynightpoker import MondayReader
+    from booray_audit.record import SyntaxProblem
+    rng = random.Random(11)
+    values = [None, True, 0, -1, 2**70, 1.5, "", "x", [], {}, [1], {"rank": 99}, {"rank": 14, "suit": "stars"},
+              {"rank": True, "suit": "spades"}, {"rank": {}, "suit": []}, "\x1b[31m", [None], {"playerId": None}]
+    docs = [described()] + _games(12, 5)
+
+    def places(o, at=()):
+        yield at
+        for k, v in (o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) else ()):
+            yield from places(v, at + (k,))
+    refused = 0
+    for _ in range(300):
+        doc = copy.deepcopy(rng.choice(docs))
+        for at in rng.sample(list(places(doc))[1:], 1):
+            try:
+                parent = doc
+                for k in at[:-1]:
+                    parent = parent[k]
+                parent[at[-1]] = copy.deepcopy(rng.choice(values))
+            except (KeyError, IndexError, TypeError):
+                pass  # a place the first change removed
+        items = list(audit(MondayReader("x.json").read(io.BytesIO(json.dumps(doc).encode()))))
+        refused += any(isinstance(i, SyntaxProblem) for i in items)
+    assert 0 < refused < 300

@@ -157,7 +157,7 @@ def _card(v, where: str) -> str:
     rank, suit = v.get("rank"), v.get("suit")
     if suit == "stars":
         raise _Bad(f"{where}.suit", "a card of the fifth suit (stars): a five-suit game is not checked")
-    if isinstance(rank, bool) or rank not in RANKS or suit not in SUITS:
+    if type(rank) is not int or rank not in RANKS or not isinstance(suit, str) or suit not in SUITS:
         raise _Bad(where, "expected a rank from 2 to 14 and a suit (spades, hearts, diamonds, clubs)")
     return RANKS[rank] + SUITS[suit]
 
@@ -175,6 +175,7 @@ def _list(doc: dict, key: str) -> list:
     if not isinstance(v, list):
         raise _Bad(key, "expected a list")
     return v
+
 
 
 def _session(hands: list[dict], game: int) -> dict:
@@ -270,7 +271,7 @@ def _events(h: dict) -> list[dict]:
 
 def _ids(result: dict, key: str) -> list[str]:
     out = []
-    for i, x in enumerate(result.get(key) or []):
+    for i, x in enumerate(_list(result, key)):
         v = x.get("PlayerID", x.get("playerId")) if isinstance(x, dict) else x
         out.append(_player(v, f"result.{key}[{i}]"))
     return out
