@@ -27,22 +27,11 @@ def _legal(hand, trick, trump):
     if not trick:
         return list(hand)
     led = trick[0][1][1]
-    win = trick[0][1]
-    for _, c in trick[1:]:
-        if (c[1] == win[1] and c[0] > win[0]) or (c[1] == trump and win[1] != trump):
-            win = c
-    follow = [c for c in hand if c[1] == led]
-    if follow:
-        if win[1] == led:
-            higher = [c for c in follow if c[0] > win[0]]
-            return higher or follow
-        return follow
-    trumps = [c for c in hand if c[1] == trump]
-    if trumps:
-        if win[1] == trump:
-            higher = [c for c in trumps if c[0] > win[0]]
-            return higher or trumps
-        return trumps
+    win = next(c for p, c in trick if p == _winner(trick, trump))
+    for suit in (led, trump):  # follow suit, else trump; beat the winning card of that suit if able
+        cards = [c for c in hand if c[1] == suit]
+        if cards:
+            return [c for c in cards if win[1] == suit and c[0] > win[0]] or cards
     return list(hand)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from typing import List, Optional
 
 import typer
@@ -33,12 +34,8 @@ def stats(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         raise UsageProblem(f"--sort takes one of {', '.join(RECORD_COLUMNS)}; not `{sort}`")
     scope = _scope(since, until, event, source, session)
     columns, rows = _query(db, query, player, scope, by.value if by else None, sort, wait=wait)
-    if not rows and (player or scope.event or scope.source or scope.session):
-        from ..store.queries import APART, unmatched
-        why = _query(db, unmatched, scope, player, wait=wait)
-        if why or not (scope.since or scope.until):  # a name matching nothing, or names apart
-            _err(why or APART)
-            return USAGE
+    if not rows and _names_nothing(db, scope, player, wait, answered=bool(scope.since or scope.until)):
+        return USAGE
     if not rows and player and not by and fmt in (TableFmt.text, TableFmt.table):
         _err(f"no hands stored for {player} in those dates")  # an answer, not a mistake
         return CLEAN
@@ -70,12 +67,9 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
     from ..store.queries import ledger as query
     scope = _scope(since, until, event, source, None)
     rows, pots, overall = _query(db, query, session, scope, wait=wait)
-    if not rows and (session or scope.event or scope.source):
-        from ..store.queries import APART, Scope, unmatched
-        why = _query(db, unmatched, Scope(scope.since, scope.until, scope.event, scope.source, session), wait=wait)
-        if why or not (scope.since or scope.until):
-            _err(why or APART)
-            return USAGE
+    if not rows and _names_nothing(db, replace(scope, session=session), None, wait,
+                                   answered=bool(scope.since or scope.until)):
+        return USAGE
     if settle:
         return _settle_up(rows, fmt, ids)
     if fmt not in (TableFmt.text, TableFmt.table):
@@ -91,6 +85,21 @@ def ledger(session: Optional[str] = typer.Option(None, "--session", metavar="ID"
           fmt)
     _emit(["player", "net overall"], overall, fmt, "overall")
     return CLEAN
+
+
+def _names_nothing(db: str, scope, player: Optional[str], wait: float, answered: bool) -> bool:
+    """For a report with nothing in it: whether its scope names something the store does
+    not hold (a `--player`, `--session`, `--event` or `--source` that matches nothing), said
+    with the names close to it; or, unless something else may be what left it empty
+    (``answered``: dates, or filters), names that match only apart.  A usage error (exit 3)."""
+    if not (player or scope.event or scope.source or scope.session):
+        return False
+    from ..store.queries import APART, unmatched
+    why = _query(db, unmatched, scope, player, wait=wait)
+    if why or not answered:
+        _err(why or APART)
+        return True
+    return False
 
 
 def _labels(rows) -> dict[str, str]:
@@ -194,12 +203,9 @@ def find(player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
         if out is not None:
             out.close()
         con.close()
-    if not hands and (player or scope.event or scope.source or scope.session):
-        from ..store.queries import APART, unmatched
-        why = _query(db, unmatched, scope, player, wait=wait)
-        if why or not (kind or min_pot is not None or disputed or scope.since or scope.until):
-            _err(why or APART)  # a name or id in the scope matches nothing (or they match only apart)
-            return USAGE
+    if not hands and _names_nothing(db, scope, player, wait, answered=bool(
+            kind or min_pot is not None or disputed or scope.since or scope.until)):
+        return USAGE
     from ..report.text import count
     where = f" into {split}" if split else ""
     _err(f"{count(hands, 'hand')} of {count(sessions, 'session')} written{where}" if hands
