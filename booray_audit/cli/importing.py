@@ -42,9 +42,11 @@ def import_cmd(files: List[str] = FILES, db: str = DB, rules: Optional[str] = RU
     that grew adds its new hands to its session.  A session the file now tells otherwise
     (an edited hand or tag) is reported hand by hand and changes nothing (exit 4) unless
     --replace; so is a session that is mostly the hands of one stored from another file
-    (an edited copy under a new name), unless --replace or --as-new.  The database is held only while one file's rows are loaded (one
-    transaction), so stats, ledger and sql answer during a long import; --watch imports
-    new files as they appear, and `import logs/` from cron imports each new file once."""
+    (an edited copy under a new name), unless --replace or --as-new.  The database is held
+    only while one file's rows are loaded (a batch of whole sessions per transaction: an
+    import killed midway is finished by running it again), so stats, ledger and sql answer
+    during a long import; --watch imports new files as they appear, and `import logs/`
+    from cron imports each new file once."""
     from ..store.load import settings_of
     store = _store()
     override = _rules(rules)
@@ -97,13 +99,14 @@ def _rules_name(option: Optional[str], override: Optional[Rules]) -> Optional[st
 def _import_files(paths, db, override, quiet, jobs, cinch_nodes, wait, again, replace, seen: set,
                   settings: str, as_new: bool = False) -> int:
     import duckdb
-    from ..store.load import Chains, Known, import_file
+    from ..store.load import import_file
+    from ..store.staging import Chains, Known
     from ..report.text import count
     store = _store()
     code = CLEAN
 
     def con():
-        return store.connect_waiting(db, wait=wait)
+        return store.connect_waiting(db, wait=wait, memory=store.LOAD_MEMORY)
 
     def reader():
         return store.connect_waiting(db, read_only=True, wait=wait)

@@ -16,203 +16,30 @@ Equal chains mean equal audits (under the same rules and cinch budget), so:
 
 A new session's id hashes its tags and its last chain when first stored; a hand's id
 hashes its session's id and its chain, so both stay put as a session grows.  Hands
-whose chain is stored are not audited again (``Known``); their rows are copied.
+whose chain is stored are not audited again (``Known``, staging.py); their rows are
+copied.
+
+Batches.  The file's rows are staged in batches of whole sessions (staging.py), and
+each batch is committed in a transaction of its own (``load``): memory follows the
+batch, not the file, and readers never see part of a session.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Callable, Iterable, Iterator
+from typing import Iterable
 
 from .. import record as r
-from ..judge.audit import HandReport, Resume, Resumed, SessionStart
-from ..cards import SUIT_LETTERS, card_str
-from .schema import CHILDREN, Stage, claim_partition, columns, create_tables, exact, parquet_source
-from ..notation.writer import hand_lines, tag_line
-
-BATCH = 2048  # hands asked about in one query (one connection), while a session's hands are known
+from .schema import CHILDREN, claim_partition, columns, create_tables, exact, parquet_source, staged
+from .staging import Chains, Staged, digest, stage_file
 
 
 def settings_of(rules: str | None, cinch_nodes: int) -> str:
     """What an audit depends on besides the record: the rules forced and the cinch budget."""
     return f"rules={rules or '(the tags)'}; cinch-nodes={cinch_nodes}"
-
-
-def _hash(*parts: str) -> str:
-    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:20]
-
-
-class Chains:
-    """The chain of each hand, in stream order (a session's tags start it)."""
-
-    def __init__(self):
-        self.tags_text = ""
-        self.last = ""
-        self.done: dict[int, tuple] = {}  # id(hand) -> (hand, chain, text), worked out ahead
-
-    def session(self, session: r.Session) -> None:
-        self.tags_text = "\n".join(tag_line(k, v) for k, v in session.tags)
-        self.last = _hash("tags", self.tags_text)
-
-    def hand(self, hand: r.Hand) -> tuple[str, str]:
-        ahead = self.done.pop(id(hand), None)
-        if ahead is not None and ahead[0] is hand:
-            got = ahead[1:]
-        else:
-            text = "\n".join(hand_lines(hand))
-            got = (_hash(self.last, text), text)
-        self.last = got[0]
-        return got
-
-
-class Known:
-    """A filter of the reader's stream: a hand whose chain the store holds (audited under
-    the same settings) comes out as a ``Resume`` instead.  Only sessions whose first hand
-    the store holds are looked up, in batches, each on a connection opened and closed."""
-
-    def __init__(self, opener: Callable, settings: str, chains: Chains):
-        self.opener, self.settings, self.chains = opener, settings, chains
-        con = opener()
-        try:
-            self.roots = {x for (x,) in con.execute(
-                "SELECT root FROM sessions WHERE settings = ?", [settings]).fetchall()}
-        finally:
-            con.close()
-
-    def __call__(self, items: Iterable) -> Iterator:
-        ahead = Chains()
-        pending: list = []
-        hunting = False
-        for it in items:
-            if isinstance(it, r.Session):
-                ahead.session(it)
-                hunting = None  # decided at the session's first hand
-                if pending:
-                    pending.append((it, None))
-                else:
-                    yield it
-            elif isinstance(it, r.Hand):
-                chain, text = ahead.hand(it)
-                if hunting is None:
-                    hunting = bool(self.roots) and chain in self.roots
-                if not hunting:
-                    if pending:  # behind the hands still waiting for their answer
-                        pending.append((it, None))
-                    else:
-                        yield it
-                    continue
-                self.chains.done[id(it)] = (it, chain, text)
-                pending.append((it, chain))
-                if len(pending) >= BATCH:
-                    yield from self._flush(pending)
-            else:
-                if pending:
-                    pending.append((it, None))
-                else:
-                    yield it
-        yield from self._flush(pending)
-
-    def _flush(self, pending: list) -> Iterator:
-        if not pending:
-            return
-        chains = [c for _, c in pending if c is not None]
-        con = self.opener()
-        try:
-            found = {c: (h, s) for c, h, s in con.execute(
-                """SELECT h.chain, any_value(h.hand_id), any_value(h.state) FROM hands h JOIN sessions s USING (session_id)
-                   WHERE s.settings = ? AND h.chain IN (SELECT unnest(?::VARCHAR[])) GROUP BY h.chain""",
-                [self.settings, chains]).fetchall()}
-        finally:
-            con.close()
-        for it, chain in pending:
-            if chain is not None and chain in found:
-                source, state = found[chain]
-                yield Resume(it, json.loads(state), source)
-            else:
-                yield it
-        pending.clear()
-
-
-def stage_file(items: Iterable, stage: Stage, origin: str, settings: str, chains: Chains | None = None) -> dict:
-    """Write the rows of one file's audit stream; return counts.  Staged hands carry their
-    session's place in the file instead of a session id, and no hand id: ``load`` gives them."""
-    chains = chains or Chains()
-    counts = {"hands": 0, "findings": 0, "problems": 0}
-    start, ordinal, staged = None, 0, False
-    for item in items:
-        if isinstance(item, SessionStart):
-            chains.session(item.session)
-            start, staged = item, False
-            ordinal += 1
-        elif isinstance(item, (HandReport, Resumed)):
-            chain, text = chains.hand(item.hand)
-            if not staged:
-                stage.row("sessions", ordinal, _session_row(start, origin, ordinal, settings, chain,
-                                                            chains.tags_text))
-                staged = True
-            seq = counts["hands"]
-            if isinstance(item, Resumed):
-                stage.row("hands", seq, [None, str(ordinal), item.hand.number] + [None] * 6
-                          + [chain, text, None, item.source])
-            else:
-                state = json.dumps(item.state) if item.state is not None else None
-                _stage_hand(stage, seq, item, str(ordinal), chain, text, state)
-                counts["findings"] += len(item.findings)
-            counts["hands"] += 1
-        elif isinstance(item, r.SyntaxProblem):
-            counts["problems"] += 1
-    return counts
-
-
-def _session_row(start: SessionStart, origin: str, ordinal: int, settings: str, root: str,
-                 tags_text: str) -> list:
-    s, rules = start.session, start.rules
-    date = (s.tag("Date") or "").replace(".", "-")
-    try:
-        datetime.strptime(date, "%Y-%m-%d")
-    except ValueError:
-        date = None
-    return [None, s.tag("Event"), s.tag("Site"), date, rules.profile, rules.ante, rules.limit,
-            json.dumps(dict(rules.overrides)), json.dumps(dict(s.tags)), r.printable(s.path),
-            origin, ordinal, settings, root, None, tags_text]
-
-
-def _stage_hand(stage: Stage, seq: int, h: HandReport, skey: str, chain: str, text: str, state) -> None:
-    rep, s = h.replay, h.settlement
-    trump = SUIT_LETTERS[rep.trump] if rep.trump is not None else None
-    stage.row("hands", seq, [None, skey, rep.number, rep.dealer, trump, s.pot, s.winner, s.carry,
-                             rep.complete, chain, text, state, None])
-    tricks = rep.tricks if rep.complete else None
-    for seat, p in enumerate(rep.seated):
-        status = "play" if p in rep.active else "pass" if p in rep.passed else None
-        won = s.won if s.winner == p else (0 if s.net is not None else None)
-        net = s.net.get(p) if s.net is not None else None
-        stage.row("hand_players", seq, [None, p, seat, status, rep.discards.get(p),
-                                        tricks.get(p) if tricks and p in rep.active else None, won,
-                                        p in s.bourre, s.antes.get(p, 0) if s.pot is not None else None,
-                                        s.penalties.get(p, 0) if s.net is not None else None, net])
-    for t, order, p, c, won in rep.plays:
-        stage.row("plays", seq, [None, t, order, p, card_str(c), SUIT_LETTERS[c >> 4] if c >> 4 < 4 else None,
-                                 (c & 15) or None, won])
-    for f in h.findings:
-        stage.row("findings", seq, [None, f.trick, f.player, f.kind, f.cls,
-                                    card_str(f.card) if f.card is not None else None, f.message, f.evidence,
-                                    f.rule])
-    for x in h.rulings:
-        stage.row("rulings", seq, [None, x.player, x.kind, x.trick, x.ruling, x.evidence])
-    for u in rep.undecidable:
-        stage.row("undecidable", seq, [None, u.trick, u.player, u.kind, card_str(u.card), u.reason])
-    for e in h.hand.events:
-        if type(e) is r.Forfeit:
-            stage.row("forfeits", seq, [None, e.player, "declared early"])
-        elif type(e) is r.Recall and h.rules.recall == "forfeit":
-            stage.row("forfeits", seq, [None, e.player, "recall"])
 
 
 @dataclass
@@ -274,39 +101,97 @@ class Loaded:
     refused: bool = False  # edits found and not to be replaced: nothing changed
 
 
-def load(con, stage: Stage, path: str, sha: str, origin: str, settings: str, replace: bool,
+class Batch:
+    """The staged rows of whole sessions that go into the store in one transaction."""
+
+    def __init__(self, stages: list):
+        self.stages = stages
+
+    def read(self, table: str) -> str:
+        return staged(table, [s.path(table) for s in self.stages])
+
+
+@dataclass
+class Placing:
+    """What placing a batch's sessions leaves for the next batches to know."""
+    lasts: set = field(default_factory=set)  # the last chains of the file's sessions placed so far
+    claimed: set = field(default_factory=set)  # the stored sessions a session of the file has claimed
+
+
+def load(con, staged: Staged, path: str, sha: str, origin: str, settings: str, replace: bool,
          as_new: bool = False) -> Loaded:
-    """Bulk-load one staged file in one transaction (see the module's docstring)."""
-    stage.close()
+    """Bulk-load one staged file, a batch of whole sessions per transaction.
+
+    First every batch is placed against the store as it stands (each in a transaction
+    rolled back), so an edit to refuse refuses the whole file, nothing changed.  Then the
+    batches are committed in turn, the connection held from first to last; the file's row
+    in ``imports`` goes in with the last, so an import killed meanwhile leaves the store as
+    it was after one of its batches, and a re-run, the file not yet taken for imported,
+    finds the stored batches' hands stored and stores the rest.  A batch copies the hands
+    audited before from the store; when a later batch copies from a session an earlier one
+    replaces (a file that edits a stored session and repeats its hands in a new one), the
+    whole file goes in one transaction, as the copies must be made before the replacing."""
+    staged.close()
     out = Loaded()
-    try:
+    batches = [Batch(stages) for stages in staged.batches()]
+    placing = Placing()
+    plans = []
+    for batch in batches:
         con.execute("BEGIN")
-        con.execute(f"""CREATE TEMP TABLE sh AS SELECT *, row_number() OVER (PARTITION BY session_id
-                        ORDER BY stage_seq) AS pos FROM {stage.read('hands')}""")
-        con.execute(f"CREATE TEMP TABLE ss AS SELECT * FROM {stage.read('sessions')}")
-        con.execute("""CREATE TEMP TABLE tail AS SELECT session_id AS skey, count(*) AS m,
-                       arg_max(chain, stage_seq) AS chain FROM sh GROUP BY session_id""")
-        placed, replaced = _place(con, origin, settings, out, None if as_new else stage)
-        if not replace and any(not e.grew for e in out.edits):
-            out.refused = True
-            con.execute("ROLLBACK")
-            return out
-        _insert(con, stage, placed, replaced, out)
-        con.execute("INSERT INTO imports VALUES (?, ?, now(), ?, ?, ?, ?)",
-                    [path, sha, out.new, out.unchanged, settings, out.replaced])
-        for t in ("sh", "ss", "tail", "placed", "moved"):
-            con.execute(f"DROP TABLE IF EXISTS {t}")
-        con.execute("COMMIT")
-    except BaseException:
         try:
-            con.execute("ROLLBACK")
-        except Exception:
-            pass
-        raise
+            _stage_tables(con, batch)
+            placed, replaced = _place(con, origin, settings, out, placing, None if as_new else batch)
+            copied = {s for (s,) in con.execute(
+                "SELECT DISTINCT h.session_id FROM sh JOIN hands h ON h.hand_id = sh.source").fetchall()}
+            plans.append((placed, replaced, copied))
+        finally:
+            _rollback(con)
+    if not replace and any(not e.grew for e in out.edits):
+        out.refused = True
+        return out
+    gone: set = set()
+    for _, replaced, copied in plans:
+        if copied & gone:
+            batches = [Batch([s for b in batches for s in b.stages])]
+            plans = [([x for p in plans for x in p[0]], [x for p in plans for x in p[1]], set())]
+            break
+        gone.update(replaced)
+    for k, (batch, (placed, replaced, _)) in enumerate(zip(batches, plans)):
+        try:
+            con.execute("BEGIN")
+            _stage_tables(con, batch)
+            _insert(con, batch, placed, replaced, out)
+            if k == len(batches) - 1:
+                con.execute("INSERT INTO imports VALUES (?, ?, now(), ?, ?, ?, ?)",
+                            [path, sha, out.new, out.unchanged, settings, out.replaced])
+            for t in ("sh", "ss", "tail", "placed", "moved"):
+                con.execute(f"DROP TABLE IF EXISTS {t}")
+            con.execute("COMMIT")
+        except BaseException:
+            _rollback(con)
+            raise
     return out
 
 
-def _place(con, origin: str, settings: str, out: Loaded, stage: Stage | None = None) -> tuple[list, list]:
+def _stage_tables(con, batch: Batch) -> None:
+    """The batch's hands (``sh``, with each one's place in its session), sessions (``ss``)
+    and each session's count of hands and last chain (``tail``), as temporary tables."""
+    con.execute(f"""CREATE TEMP TABLE sh AS SELECT *, row_number() OVER (PARTITION BY session_id
+                    ORDER BY stage_seq) AS pos FROM {batch.read('hands')}""")
+    con.execute(f"CREATE TEMP TABLE ss AS SELECT * FROM {batch.read('sessions')}")
+    con.execute("""CREATE TEMP TABLE tail AS SELECT session_id AS skey, count(*) AS m,
+                   arg_max(chain, stage_seq) AS chain FROM sh GROUP BY session_id""")
+
+
+def _rollback(con) -> None:
+    try:
+        con.execute("ROLLBACK")
+    except Exception:  # no transaction open (BEGIN failed), or the connection broke
+        pass
+
+
+def _place(con, origin: str, settings: str, out: Loaded, placing: Placing,
+           stage: Batch | None = None) -> tuple[list, list]:
     """Decide, session by session, where the file's hands go: [(skey, session id, from
     position)] (hands after the position are stored) and the stored sessions replaced.
     With ``stage``, a session that is neither stored nor of this file's sessions, but
@@ -325,16 +210,18 @@ def _place(con, origin: str, settings: str, out: Loaded, stage: Stage | None = N
                JOIN sessions s ON s.head = sh.chain ORDER BY sh.pos""").fetchall():
         if where == origin and origin:
             grown[skey] = (pos, sid, st)
-    here = {o: (sid, tags, st) for sid, o, tags, st in con.execute(
-        "SELECT session_id, ordinal, tags, settings FROM sessions WHERE origin = ?", [origin]).fetchall()}
-    placed, replaced, claimed, lasts = [], [], set(), {}
+    claimed, lasts = placing.claimed, placing.lasts
+    here = {o: (sid, tags, st) for sid, o, tags, st in con.execute(  # the stored sessions at the batch's places
+        """SELECT session_id, ordinal, tags, settings FROM sessions WHERE origin = ?
+           AND ordinal IN (SELECT stage_seq FROM ss)""", [origin]).fetchall()}
+    placed, replaced = [], []
     alone = [skey for skey, *_ in incoming if skey not in contained and skey not in grown and skey not in here]
     copies = _copies(con, stage, alone) if stage is not None else {}
     for skey, tags, tags_text, m, last in incoming:
         if last in lasts:  # the same session twice in this file
             out.unchanged += m
             continue
-        lasts[last] = True
+        lasts.add(last)
         same = [sid for sid, st in contained.get(skey, []) if st == settings]
         if same:
             out.unchanged += m
@@ -361,7 +248,7 @@ def _place(con, origin: str, settings: str, out: Loaded, stage: Stage | None = N
             edit.tags_changed = con.execute("SELECT tags FROM sessions WHERE session_id = ?",
                                             [sid]).fetchone()[0] != tags
         else:
-            placed.append((str(skey), _hash("session", tags_text, last), 0))
+            placed.append((str(skey), digest("session", tags_text, last), 0))
             continue
         out.edits.append(edit)
         claimed.add(sid)
@@ -370,7 +257,7 @@ def _place(con, origin: str, settings: str, out: Loaded, stage: Stage | None = N
     return placed, replaced
 
 
-def _copies(con, stage: Stage, skeys: list[int]) -> dict[int, tuple[str, str, str]]:
+def _copies(con, stage: Batch, skeys: list[int]) -> dict[int, tuple[str, str, str]]:
     """For each of these incoming sessions: the stored session that shares two hands or more,
     more than half of its hands and of the stored session's, by number, cards and plays (who
     played which card, trick by trick), as (session id, its settings, the file it came
@@ -450,7 +337,7 @@ def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
     return e
 
 
-def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> None:
+def _insert(con, stage: Batch, placed: list, replaced: list, out: Loaded) -> None:
     con.execute("CREATE TEMP TABLE placed (skey VARCHAR, session_id VARCHAR, from_pos BIGINT)")
     if placed:
         con.execute("INSERT INTO placed SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[])",
@@ -460,7 +347,7 @@ def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> Non
                    SELECT sh.stage_seq, p.session_id, left(sha256(p.session_id || '|' || sh.chain), 20) AS hand_id,
                           sh.source, p.session_id IN (SELECT session_id FROM sessions) AS known_session
                    FROM sh JOIN placed p ON sh.session_id = p.skey WHERE sh.pos > p.from_pos""")
-    out.findings = con.execute("""SELECT count(*) FROM findings WHERE hand_id IN
+    out.findings += con.execute("""SELECT count(*) FROM findings WHERE hand_id IN
                                   (SELECT source FROM sh WHERE source IS NOT NULL)""").fetchone()[0]
     cols = columns("hands")
     fresh = ", ".join("m.hand_id" if c == "hand_id" else "m.session_id" if c == "session_id" else f"s.{c}"
@@ -481,12 +368,12 @@ def _insert(con, stage: Stage, placed: list, replaced: list, out: Loaded) -> Non
                         SELECT {pick} FROM {table} c JOIN moved m ON c.hand_id = m.source""")
     if replaced:
         gone = "(SELECT hand_id FROM hands WHERE session_id IN (SELECT unnest(?::VARCHAR[])))"
-        out.replaced = con.execute(f"SELECT count(*) FROM {gone}", [replaced]).fetchone()[0]
+        out.replaced += con.execute(f"SELECT count(*) FROM {gone}", [replaced]).fetchone()[0]
         for table in CHILDREN:
             con.execute(f"DELETE FROM {table} WHERE hand_id IN {gone}", [replaced])
         con.execute("DELETE FROM hands WHERE session_id IN (SELECT unnest(?::VARCHAR[]))", [replaced])
         con.execute("DELETE FROM sessions WHERE session_id IN (SELECT unnest(?::VARCHAR[]))", [replaced])
-    out.new = con.execute("SELECT count(*) FROM new_hands").fetchone()[0]
+    out.new += con.execute("SELECT count(*) FROM new_hands").fetchone()[0]
     for table in ("hands",) + CHILDREN:
         con.execute(f"INSERT INTO {table} SELECT * FROM new_{table}")
         con.execute(f"DROP TABLE new_{table}")
@@ -514,12 +401,13 @@ class ImportResult:
 
 def import_file(con, path: str, items: Iterable, sha: str | None = None, settings: str = "",
                 replace: bool = False, chains: Chains | None = None, as_new: bool = False) -> ImportResult:
-    """Audit stream → staged rows → one transaction.  ``con`` is a connection, or a function
-    that opens one: then the store is opened only once the file is audited and staged, and
-    closed after its transaction, so other processes can read it meanwhile."""
+    """Audit stream → staged rows → a transaction per batch (``load``).  ``con`` is a
+    connection, or a function that opens one: then the store is opened only once the file
+    is audited and staged, and closed after its last transaction, so other processes can
+    read it meanwhile."""
     origin = os.path.abspath(path) if path != "-" else ""
     path = r.printable(path)
-    stage = Stage()
+    stage = Staged()
     try:
         counts = stage_file(items, stage, r.printable(origin), settings, chains)
         opened = con() if callable(con) else con
@@ -546,7 +434,7 @@ def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "")
     import duckdb
     source = parquet_source(path)
     origin = os.path.abspath(path)
-    stage = Stage()
+    stage = Staged()
     try:
         counts = stage_file(items, stage, r.printable(origin), settings)
         stage.close()

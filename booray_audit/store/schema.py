@@ -1,8 +1,9 @@
 """The DuckDB store: its tables, connections, the staging of rows, Parquet partitions.
 
-Rows are staged in CSV files while a file streams through the audit, then
-bulk-loaded with ``read_csv`` inside one transaction (load.py), so an import
-lands whole or not at all and memory does not grow with the file.
+Rows are staged in CSV files while a file streams through the audit, a folder per
+batch of sessions (staging.py), then bulk-loaded with ``read_csv``, a transaction per
+batch (load.py), so a session lands whole or not at all and memory does not grow
+with the file.
 """
 
 from __future__ import annotations
@@ -117,6 +118,7 @@ VIEWS = {  # in the order they are made: the first two are what the others read
 
 
 BUSY = "the database is in use by another process"
+LOAD_MEMORY = "128MB"  # what DuckDB keeps while an import loads: the batches spill past it, the store's pages go
 
 
 class StoreError(Exception):
@@ -141,10 +143,11 @@ SANDBOX = {"max_temp_directory_size": "0B",  # no spilling to <db>.tmp: past --m
 
 
 def connect(path: str, read_only: bool = False, create: bool = True,
-            sandbox: dict | None = None) -> duckdb.DuckDBPyConnection:
+            sandbox: dict | None = None, memory: str | None = None) -> duckdb.DuckDBPyConnection:
     """Open (and, for writing, create) the store; every failure becomes a ``StoreError``.
     ``sandbox``: DuckDB settings for a connection that runs a user's query (``SANDBOX``
-    plus a memory limit)."""
+    plus a memory limit); ``memory``: the most memory DuckDB keeps (past it, it writes
+    to a folder beside the store and drops the pages it has read)."""
     if read_only and not os.path.exists(path):
         raise StoreError(f"{path}: no such database (run `booray-audit import` first)")
     # no connection installs or loads an extension: a file of another kind (SQLite, say)
@@ -153,7 +156,7 @@ def connect(path: str, read_only: bool = False, create: bool = True,
     # after the temporary folder is turned off (once they are set, it can no longer be):
     # no query may spill to, or COPY into, a folder beside the store
     config = dict(NO_EXTENSIONS, **({"temp_directory": "", **{k: v for k, v in sandbox.items() if k not in LOCKS}}
-                                    if sandbox else {}))
+                                    if sandbox else {}), **({"memory_limit": memory} if memory else {}))
     try:
         con = duckdb.connect(path, read_only=read_only, config=config)
         for key in LOCKS if sandbox else ():
@@ -259,11 +262,7 @@ class Stage:
 
     def read(self, table: str) -> str:
         """The SQL that reads a staged table back, typed as the store's."""
-        cols = "stage_seq INTEGER, " + TABLES[table] + STAGED_EXTRA.get(table, "")
-        types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
-        where = self.path(table).replace("'", "''")
-        return (f"read_csv('{where}', header=false, auto_detect=false, delim=',', quote='\"', escape='\"', "
-                f"nullstr='', allow_quoted_nulls=false, columns={{{types}}})")
+        return staged(table, [self.path(table)])
 
     def close(self) -> None:
         for f in self.files.values():
@@ -275,6 +274,15 @@ class Stage:
     def cleanup(self) -> None:
         self.close()
         self.dir.cleanup()
+
+
+def staged(table: str, paths: list[str]) -> str:
+    """The SQL that reads a table's rows staged in these files, typed as the store's."""
+    cols = "stage_seq INTEGER, " + TABLES[table] + STAGED_EXTRA.get(table, "")
+    types = ", ".join(f"'{c.split()[0]}': '{c.split()[1]}'" for c in cols.split(", "))
+    where = ", ".join("'" + p.replace("'", "''") + "'" for p in paths)
+    return (f"read_csv([{where}], header=false, auto_detect=false, delim=',', quote='\"', escape='\"', "
+            f"nullstr='', allow_quoted_nulls=false, columns={{{types}}})")
 
 
 class _Null(int):
