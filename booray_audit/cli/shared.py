@@ -45,6 +45,17 @@ def _plain_help_types() -> None:
     for cls in (TyperOption, TyperArgument):
         if hasattr(cls, "display_type_rich"):
             cls.display_type_rich = shown
+    try:  # typer 0.28 shows an argument's type as `<str>` when the type names no metavar
+        from typer._click.types import ParamType
+    except ImportError:  # pragma: no cover
+        return
+    named = ParamType.get_metavar
+
+    def get_metavar(self, param, ctx):
+        got = named(self, param, ctx)
+        return "" if got is None and isinstance(param, TyperArgument) else got
+
+    ParamType.get_metavar = get_metavar
 
 
 _plain_help_types()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.table import Table
 from rich.text import Span, Text
 
 from ..judge.audit import HandReport, SessionEnd, SessionStart
@@ -148,7 +147,8 @@ class TextReport:
                            f"{count(self.errors, 'syntax error')}")
 
 
-def _table(players, rows) -> Table:
+def _table(players, rows):
+    from rich.table import Table  # only for a trick table wider than the screen
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("trick", justify="right")
     for p in players:

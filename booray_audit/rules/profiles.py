@@ -6,7 +6,6 @@ never change meaning once released: add a new one instead.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 
 
@@ -251,6 +250,7 @@ def load_house(path: str) -> Rules:
         raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
     if len(raw) > HOUSE_MOST:
         raise RulesError(f"{path}: more than {HOUSE_MOST // 1000:,} KB: not a house file")
+    import tomllib  # only for a house file
     try:
         data = tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))  # a byte-order mark is no statement
     except tomllib.TOMLDecodeError as e:
