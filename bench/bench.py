@@ -12,7 +12,11 @@ the cinch decisions met while auditing (mean, p99, what decided them).  Audit an
 end to end run twice: with the compiled cinch search (where it is built) and with
 the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 `check --format json` (parse, audit, settlement and the JSON written to /dev/null)
-at growing sizes with peak memory (time must grow linearly, memory stay flat); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
+at growing sizes with peak memory (time must grow linearly, memory stay flat);
+`import` of those files and of one as long in one-hand sessions, with peak memory
+(which must stay flat too); `check --jobs 1` and `--jobs 2` on the 6-player corpus
+(wall time: what a second core buys); the process start (`check` of an empty
+file); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
 own process so that its peak memory is its own, with its modules' bytecode cached as
 an installed tool's is (in `out/pycache`, filled by a first run on an empty file).
@@ -37,20 +41,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 
-def corpus(path: str, hands: int, players: int, seed: int) -> str:
+def corpus(path: str, hands: int, players: int, seed: int, session_hands: int = 40) -> str:
     """The seeded corpus at ``path``, generated (in a process of its own) if missing."""
     if not os.path.exists(path):
         _child(["--stage", "generate", "--file", path, "--hands", str(hands), "--players", str(players),
-                "--seed", str(seed)])
+                "--seed", str(seed), "--session-hands", str(session_hands)])
     return path
 
 
-def generate_corpus(path: str, hands: int, players: int, seed: int) -> None:
+def generate_corpus(path: str, hands: int, players: int, seed: int, session_hands: int = 40) -> None:
     from booray_audit.generate import generate
     from booray_audit.rules.profiles import profile, with_toggle
     rules = with_toggle(profile("standard"), "limit", "100")  # online tables cap penalties
     with open(path + ".tmp", "w") as f:
-        for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules):
+        for line in generate(hands, players=(players, players), seed=seed, violations=0.01, rules=rules,
+                             session_hands=session_hands):
             f.write(line + "\n")
     os.replace(path + ".tmp", path)
 
@@ -143,7 +148,7 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     elif name == "import":
         from booray_audit.store import load
         from booray_audit.store import schema as store
-        con = store.connect(db)
+        con = store.connect(db, memory=store.LOAD_MEMORY)  # as `import` holds DuckDB
         res = load.import_file(con, path, audit(notation.read(path)))
         rows = sum(con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                    for t in ("hands", "hand_players", "plays", "findings", "sessions", "rulings"))
@@ -211,19 +216,38 @@ def run_stage(name: str, path: str, db: str | None = None, pure: bool = False) -
 def end_to_end(path: str, hands: int, pure: bool = False) -> dict:
     """`booray-audit check --format json FILE` in a process of its own: hands per CPU second
     (its user + system time, the interpreter's start included) and peak memory."""
+    return command(["check", "--format", "json", path], hands, pure)
+
+
+def command(args: list[str], hands: int, pure: bool = False) -> dict:
+    """`booray-audit ARGS` in a process of its own: its CPU seconds (user + system, the
+    interpreter's start and any worker processes included), wall seconds, hands per CPU
+    second and peak memory (its own; a worker's is its own too)."""
     start = time.perf_counter()
     with open(os.devnull, "w") as sink:
-        p = subprocess.Popen([sys.executable, "-m", "booray_audit.cli", "check", "--format", "json", path],
+        p = subprocess.Popen([sys.executable, "-m", "booray_audit.cli", *args],
                              stdout=sink, stderr=subprocess.PIPE, text=True, env=_env(pure))
         err = p.stderr.read()
         _, status, usage = os.wait4(p.pid, 0)  # this child's own figures (its peak, not the largest child's)
         p.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
     if p.returncode not in (0, 1):
-        raise SystemExit(f"check failed: {err[-2000:]}")
+        raise SystemExit(f"{args[0]} failed: {err[-2000:]}")
     cpu = usage.ru_utime + usage.ru_stime
-    return {"hands": hands, "cpu_s": cpu, "wall_s": wall, "hands_per_cpu_s": hands / cpu,
+    return {"hands": hands, "cpu_s": cpu, "wall_s": wall, "hands_per_cpu_s": hands / cpu if hands else None,
             "peak_mb": usage.ru_maxrss / 1024}
+
+
+def import_growth(paths: list[tuple[int, str]]) -> list[dict]:
+    """`booray-audit import` of each file into a new store: CPU, wall and peak memory."""
+    runs = []
+    for hands, path in paths:
+        with tempfile.TemporaryDirectory() as tmp:
+            r = command(["import", "--quiet", "--db", os.path.join(tmp, "b.duckdb"), path], hands)
+        r["file"] = os.path.basename(path)
+        runs.append(r)
+        print(f"import {r['file']}: {json.dumps(r)}", file=sys.stderr)
+    return runs
 
 
 def multiply_store(db: str, target: int) -> int:
@@ -310,9 +334,10 @@ def main(argv=None):
     ap.add_argument("--db", help=argparse.SUPPRESS)
     ap.add_argument("--seconds", type=float, default=5.0, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--session-hands", type=int, default=40, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.stage == "generate":
-        generate_corpus(a.file, a.hands, int(a.players), a.seed)
+        generate_corpus(a.file, a.hands, int(a.players), a.seed, a.session_hands)
         return 0
     if a.stage == "multiply":
         print(json.dumps(multiply_store(a.db, a.hands)))
@@ -331,10 +356,12 @@ def main(argv=None):
     empty = os.path.join(a.out, "empty.bhh")
     open(empty, "w").close()
     end_to_end(empty, 0)  # fills the bytecode cache: every later start reads it
+    starts = sorted(end_to_end(empty, 0)["cpu_s"] for _ in range(5))
     from booray_audit.cinch import compiled as cinch_compiled
     compiled = cinch_compiled._search is not None
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-                    "cinch_search": cinch_compiled.SOLVER, "base_hands": base_n, "corpora": {}}
+                    "cinch_search": cinch_compiled.SOLVER, "base_hands": base_n,
+                    "start_cpu_s": starts[2], "corpora": {}}  # `check` of an empty file: the median of 5
     for players in (int(x) for x in a.players.split(",")):
         path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
         entry = {"parse": run_stage("parse", path), "parse_jsonl": run_stage("parse", as_jsonl(path)),
@@ -361,6 +388,15 @@ def main(argv=None):
         growth.append(r)
         print(f"growth {size}: {json.dumps(r)}", file=sys.stderr)
     report["growth"] = {"players": g, "runs": growth}
+    # import: growing files, and one of as many one-hand sessions as the largest has hands
+    files = [(size, os.path.join(a.out, f"p{g}-x{size}.bhh")) for size in scale]
+    files.append((scale[-1], corpus(os.path.join(a.out, f"p{g}-sessions-{scale[-1]}.bhh"), scale[-1], g, seed=g,
+                                    session_hands=1)))
+    report["import_growth"] = import_growth(files)
+    # --jobs: the 6-player corpus checked by one process, then by two
+    six_path = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
+    jobs = {n: command(["check", "--format", "json", "--jobs", str(n), six_path], base_n) for n in (1, 2)}
+    report["jobs"] = {"players": 6, "one": jobs[1], "two": jobs[2], "speedup_wall": jobs[1]["wall_s"] / jobs[2]["wall_s"]}
     # stats over a large store
     base6 = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
     with tempfile.TemporaryDirectory() as tmp:
@@ -402,6 +438,15 @@ def summary(report: dict) -> str:
                     f"median {pk['ratio_median']:.2f} (min {pk['ratio_min']:.2f}, max {pk['ratio_max']:.2f}, "
                     f"{len(pk['pairs'])} pairs) compiled, {report.get('ratio_to_pokerkit_6p_pure_python', 0):.2f} "
                     "pure Python")
+    rows.append(f"process start (`check` of an empty file): {report['start_cpu_s']:.3f} CPU-s")
+    for r in report.get("import_growth", []):
+        rows.append(f"import {r['file']}: {r['hands']:,} hands, {r['hands_per_cpu_s']:.0f} h/CPU-s, "
+                    f"peak {r['peak_mb']:.0f} MB")
+    if report.get("jobs"):
+        j = report["jobs"]
+        rows.append(f"check --jobs 2 / --jobs 1, {j['players']} players: {j['speedup_wall']:.2f}x wall "
+                    f"({j['one']['wall_s']:.1f} s, {j['two']['wall_s']:.1f} s; CPU {j['one']['cpu_s']:.1f} s, "
+                    f"{j['two']['cpu_s']:.1f} s)")
     return "\n".join(rows)
 
 

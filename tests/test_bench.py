@@ -18,6 +18,10 @@ def test_bench_small_mode_runs(tmp_path):
     two = report["corpora"]["2"]
     assert two["parse"]["hands"] == two["audit"]["hands"] == two["import"]["hands"] == 60
     assert [g["hands"] for g in report["growth"]["runs"]] == [60, 120]
+    assert [(g["hands"], g["file"]) for g in report["import_growth"]] == [
+        (60, "p2-x60.bhh"), (120, "p2-x120.bhh"), (120, "p2-sessions-120.bhh")]
+    assert all(g["peak_mb"] > 0 and g["cpu_s"] > 0 for g in report["import_growth"])
+    assert report["jobs"]["speedup_wall"] > 0 and report["start_cpu_s"] > 0
     assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
     cinch = two["audit"]["cinch"]
     assert cinch["decisions"] == 0 or abs(sum(cinch["decided_by"].values()) - 1) < 1e-9
