@@ -38,9 +38,9 @@ def check(files: List[str] = FILES, rules: Optional[str] = RULES,
     if fmt == Fmt.parquet:
         return _parquet(files, override, out, jobs, cinch_nodes)
     if fmt == Fmt.json:
-        from ..report.document import JsonStream
+        from ..report.document import JsonStream, rendered
         doc = JsonStream(sys.stdout)
-        code = run_check(files, override, doc, jobs, cinch_nodes=cinch_nodes)
+        code = run_check(files, override, doc, jobs, cinch_nodes=cinch_nodes, render=rendered)
         doc.close()
         return code
     from ..report.text import TextReport

@@ -207,14 +207,20 @@ def _rules(option: Optional[str]) -> Optional[Rules]:
 
 
 def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool = False,
-            cinch_nodes: int = NODES, known=None):
+            cinch_nodes: int = NODES, known=None, render=None):
     """The audit stream of one file, with ``jobs`` processes when more than one, and a
     progress bar (hands audited, bytes read) when asked and stderr is a terminal;
     ``cinch_nodes`` is the cinch search's budget per decision (0: none); ``known`` filters
-    the reader's stream (the store's hands audited before)."""
+    the reader's stream (the store's hands audited before).  With ``render`` (a module's
+    function of an item), a BHH file's parts are read and audited by the workers, which
+    hand back what it makes of each item (``judge.parallel``)."""
     if jobs > 1 and path != "-":
-        from ..judge.parallel import audit_parallel
-        items = audit_parallel(path, jobs, override, cinch_nodes, known)
+        from ..judge import parallel
+        cuts = None
+        if render and known is None and not path.lower().endswith((".jsonl", ".json")):
+            cuts = parallel.parts(path)
+        items = (parallel.audit_parts(path, cuts, jobs, override, cinch_nodes, render) if cuts
+                 else parallel.audit_parallel(path, jobs, override, cinch_nodes, known))
     else:
         items = read_items(path)
         items = audit(known(items) if known else items, override, cinch_nodes)
@@ -256,8 +262,9 @@ def _line_count(path: str) -> int:
 
 
 def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
-              progress: bool = False, cinch_nodes: int = NODES) -> int:
-    """Audit the files into ``sink`` (a report with ``add``); return the exit code."""
+              progress: bool = False, cinch_nodes: int = NODES, render=None) -> int:
+    """Audit the files into ``sink`` (a report with ``add``); return the exit code.
+    ``render``: see ``audited`` (the sink takes what it makes)."""
     code = CLEAN
     for path in expand(paths):
         if path is None:
@@ -266,11 +273,11 @@ def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
         if hasattr(sink, "start_file"):
             sink.start_file(printable(path))
         try:
-            for item in audited(path, override, jobs, progress, cinch_nodes):
+            for item in audited(path, override, jobs, progress, cinch_nodes, render=render):
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
-                elif isinstance(item, HandReport) and item.findings and code == CLEAN:
+                elif getattr(item, "findings", None) and code == CLEAN:  # a hand's report, or its rendering
                     code = FINDINGS
                 elif getattr(item, "problems", None):
                     code = UNREADABLE

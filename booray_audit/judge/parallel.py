@@ -1,12 +1,18 @@
-"""`--jobs N`: replay a file's hands in parallel processes, results in file order.
+"""`--jobs N`: audit a file in parallel processes, results in file order.
 
-The parent reads the file as one job does (so every problem is reported at the
-same place, whatever N is), works out each hand's table (rules, seats, dealer:
-they follow from the record alone), and sends hands in small batches to the
-workers, which replay them (the cinch judge is most of the cost).  The parent
-then settles each hand on its session's pot chain in hand order.  At most
-``AHEAD`` batches per worker are in flight, so memory stays bounded by the
-batch size, not by the file or the session, however large.
+Two ways.  ``audit_parts``: the file is cut where sessions start cleanly
+(``notation.reader.session_starts``, about ``PART`` bytes apart); each part is
+read, audited and settled by a worker on its own (sessions are independent), and
+its items, made small by the caller's ``render`` (a hand's JSON), come back to the
+parent, which passes them on in file order with the session indexes counted on.
+``audit_parallel``, for a file that cannot be cut so (one long session), for the
+store's filter of hands audited before, and for a caller that needs every hand's
+report whole: the parent reads the file as one job does, works out each hand's
+table (rules, seats, dealer: they follow from the record alone), and sends hands
+in small batches to the workers, which replay them (the cinch judge is most of
+the cost); the parent then settles each hand on its session's pot chain in hand
+order.  Either way at most ``AHEAD`` tasks per worker are in flight, so memory
+stays bounded by a part or a batch, not by the file.
 """
 
 from __future__ import annotations
@@ -15,16 +21,18 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from typing import Iterator
+from dataclasses import replace
+from typing import Callable, Iterator
 
 from ..notation import reader as notation
 from .. import record as r
-from .audit import HandFailed, Resume, SessionAudit, SessionStart, failure, replay_hand
+from .audit import HandFailed, HandReport, Resume, SessionAudit, SessionEnd, SessionStart, audit, failure, replay_hand
 from ..cinch.compiled import NODES
 from ..rules.profiles import Rules
 
 BATCH = 16  # hands per task: enough to amortise the hand-over, small enough to stay balanced
-AHEAD = 4   # batches in flight per worker
+AHEAD = 4   # tasks in flight per worker
+PART = 256 * 1024  # bytes of the file per part (``audit_parts``); BOORAY_AUDIT_PART sets it
 
 
 def _quiet_on_broken_pipe() -> None:
@@ -64,13 +72,15 @@ def _given(rep):
 
 
 def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES,
-                   known=None) -> Iterator:
+                   known=None, begin: int = 0, first: int = 1) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, the hands replayed by ``jobs``
     processes.  ``known``: a filter of the reader's stream that puts a ``Resume`` in place
-    of hands audited before (the store's)."""
+    of hands audited before (the store's); ``begin``, ``first``: read from this byte, the
+    line numbered so (a place where a session starts cleanly: ``parts``)."""
     notation.regular(path)
     try:
         stream = open(path, "rb")
+        stream.seek(begin)
     except IsADirectoryError:
         raise notation.ReadError(f"{path}: is a folder, not a file") from None
     except OSError as e:
@@ -114,7 +124,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
 
     with stream, ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
         current: SessionAudit | None = None
-        items = notation.Reader(r.printable(path)).read(stream)
+        items = notation.Reader(r.printable(path)).read(stream, first)
         for it in known(items) if known else items:
             if isinstance(it, Resume):
                 flush()
@@ -142,3 +152,109 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
         if current is not None:
             queue.append(("end", current))
         yield from drain(0)
+
+
+def parts(path: str) -> Iterator[tuple[int, int]] | None:
+    """Where ``audit_parts`` cuts the file: (byte offset, line number) of each part's start,
+    the last (None, None) when the part before it may be long (no place to cut found near:
+    a long session); None when there is no second part."""
+    size = os.environ.get("BOORAY_AUDIT_PART", "")
+    size = int(size) if size.isdigit() and int(size) > 0 else PART
+    notation.regular(path)
+    try:
+        stream = open(path, "rb")
+    except IsADirectoryError:
+        raise notation.ReadError(f"{path}: is a folder, not a file") from None
+    except OSError as e:
+        raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+    starts = notation.session_starts(stream, size, r.printable(path))
+    head = [next(starts), next(starts, (None, None))]
+    if head[1][0] is None:  # no place to cut, or only past a long first part
+        stream.close()
+        return None
+
+    def all_starts():
+        with stream:
+            yield from head
+            yield from starts
+    return all_starts()
+
+
+class _Part:
+    """The bytes of a file from its position up to ``end`` (a line's start), read by lines."""
+
+    def __init__(self, stream, end: int | None):
+        self.stream, self.end = stream, end
+
+    def readline(self, most: int = -1) -> bytes:
+        if self.end is None:
+            return self.stream.readline(most)
+        left = self.end - self.stream.tell()
+        return self.stream.readline(left if most < 0 else min(most, left)) if left > 0 else b""
+
+
+def _audit_part(job) -> tuple[list, int]:
+    """A part's items, rendered, and the sessions it began."""
+    path, begin, end, line, override, cinch_nodes, render = job
+    reader = notation.Reader(r.printable(path))
+    try:
+        with open(path, "rb") as f:
+            f.seek(begin)
+            items = [render(it) for it in audit(reader.read(_Part(f, end), first=line), override, cinch_nodes)]
+    except OSError as e:
+        raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+    return items, reader.sessions
+
+
+def _as_is(item):
+    return item
+
+
+def _counted_on(item, before: int):
+    """The item with its session index counted on by the sessions of the parts before."""
+    if not before:
+        return item
+    if isinstance(item, SessionStart):
+        return SessionStart(replace(item.session, index=item.session.index + before), item.rules, item.problems)
+    if isinstance(item, SessionEnd):
+        return replace(item, index=item.index + before)
+    if isinstance(item, HandReport):
+        return replace(item, session=item.session + before)
+    return item
+
+
+def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, override: Rules | None,
+                cinch_nodes: int = NODES, render: Callable | None = None) -> Iterator:
+    """Items as ``audit(notation.read(path))`` yields them, each passed through ``render``
+    (a module's function: it runs in the workers), each part of the file (``parts``)
+    read and audited by one of ``jobs`` processes."""
+    render = render or _as_is
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
+        pending: deque = deque()
+        before = 0  # the sessions begun in the parts passed on
+
+        def passed_on() -> Iterator:
+            nonlocal before
+            items, sessions = pending.popleft().get()
+            for item in items:
+                yield _counted_on(item, before)
+            before += sessions
+
+        begin, line = next(starts)
+        long = False  # the last part is long: its hands are replayed as one long session's
+        for end, next_line in starts:
+            if end is None:
+                long = True
+                break
+            pending.append(pool.apply_async(_audit_part, ((path, begin, end, line, override, cinch_nodes, render),)))
+            begin, line = end, next_line
+            while len(pending) > jobs * AHEAD or pending and pending[0].ready():
+                yield from passed_on()
+        if not long:
+            pending.append(pool.apply_async(_audit_part, ((path, begin, None, line, override, cinch_nodes, render),)))
+        while pending:
+            yield from passed_on()
+    if long:
+        for item in audit_parallel(path, jobs, override, cinch_nodes, begin=begin, first=line):
+            yield render(_counted_on(item, before))

@@ -44,10 +44,11 @@ TOO_LONG = Unreadable(f"this line is longer than {MAX_LINE:,} characters")
 TOO_MANY = Unreadable(f"more than {MAX_HAND_LINES:,} lines in one hand or tag block: it is not checked")
 
 
-def _lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, str | Unreadable]]:
-    """(line number, text, or ``Unreadable`` when not UTF-8 or too long); a leading BOM is
-    dropped.  A line past MAX_LINE is read on in pieces and dropped, never held whole."""
-    number = 0
+def _lines(stream: IO[bytes], path: str, first: int = 1) -> Iterator[tuple[int, str | Unreadable]]:
+    """(line number, text, or ``Unreadable`` when not UTF-8 or too long), the stream's first
+    line numbered ``first``; a leading BOM of the file is dropped.  A line past MAX_LINE is
+    read on in pieces and dropped, never held whole."""
+    number = first - 1
     while True:
         raw = stream.readline(MAX_LINE + 1)
         if not raw:
@@ -81,11 +82,12 @@ def _kind(text: str) -> str:
     return "event"
 
 
-def _chunks(lines: Iterable[tuple[int, str | Unreadable]]) -> Iterator[tuple[str, int, list]]:
-    """('tags' | 'hand', first line number, [(n, text)...]) in file order.  Blank and
-    comment lines are not kept (``_renumber`` gives events their own lines), so memory
-    holds one chunk's events, at most MAX_HAND_LINES of them (``_Body``)."""
-    kind, start, body, pending = "tags", 1, _Body(), _Body()
+def _chunks(lines: Iterable[tuple[int, str | Unreadable]], first: int = 1) -> Iterator[tuple[str, int, list]]:
+    """('tags' | 'hand', first line number, [(n, text)...]) in file order, the lines
+    starting at line ``first``.  Blank and comment lines are not kept (``_renumber`` gives
+    events their own lines), so memory holds one chunk's events, at most MAX_HAND_LINES of
+    them (``_Body``)."""
+    kind, start, body, pending = "tags", first, _Body(), _Body()
     for n, text in lines:
         k = "event" if isinstance(text, Unreadable) else _kind(text)
         if k == "blank":
@@ -154,12 +156,17 @@ FAST = True  # read plain hands with strict.py (the tests compare it with Lark's
 
 
 class Reader:
-    """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s."""
+    """Streams one file: yields ``Session`` heads, ``Hand`` records and ``SyntaxProblem``s.
+    ``sessions``: the sessions begun so far (a session whose tags cannot be used counts)."""
 
     def __init__(self, path: str):
         self.path = path
+        self.sessions = 0
 
-    def read(self, stream: IO[bytes]) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+    def read(self, stream: IO[bytes], first: int = 1) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+        """The items of the stream; ``first``: the line number of its first line, when it
+        starts where a session starts cleanly in the file (``session_starts``): its session
+        indexes then count from 0 there."""
         if self.path.lower().endswith(".jsonl"):  # BHH-JSON (docs/bhh-json.md)
             from .jsonl import JsonReader
             yield from JsonReader(self.path).read(stream)
@@ -172,7 +179,7 @@ class Reader:
         last_number = 0
         seats: tuple[str, ...] = ()
         spoiled = False  # a tag the rules cannot use: the session's hands are not checked
-        for kind, start, body in _chunks(_lines(stream, self.path)):
+        for kind, start, body in _chunks(_lines(stream, self.path, first), first):
             items, problems = self._parse(start, body)
             if not problems:
                 problems = self._bad_tags(items, body, kind)
@@ -183,6 +190,7 @@ class Reader:
                     problems = [replace(p, hand=last_number) for p in problems]
                 else:  # tags that cannot be read or used start a session that is not checked
                     session_index += 1
+                    self.sessions = session_index + 1
                     spoiled = True
                     if not items:
                         first = problems[0]
@@ -199,6 +207,7 @@ class Reader:
                 tags = r.ordered_tags((t.name, t.value) for t in items if isinstance(t, r.TagChange))
                 if tags:
                     session_index += 1
+                    self.sessions = session_index + 1
                     seats = r.split_names(dict((k.lower(), v) for k, v in tags).get("seats", ""))
                     last_number = 0
                     spoiled = False
@@ -208,6 +217,7 @@ class Reader:
                 continue  # the error at the tag says so
             if session_index < 0:
                 session_index = 0
+                self.sessions = 1
                 yield r.Session((), index=session_index, line=start, path=self.path)
             _, number, line = items[0]
             number = number if number is not None else last_number + 1
@@ -224,6 +234,13 @@ class Reader:
             last_number = number
             hand, seats, problem = self._hand(number, line, items[1:], seats)
             yield replace(problem, hand=number) if problem else hand
+
+    def starts_session(self, start: int, body: list) -> bool:
+        """Do these tag lines start a session cleanly: read without error, a tag among them?"""
+        items, problems = self._parse(start, body)
+        if not problems:
+            problems = self._bad_tags(items, body, "tags")
+        return not problems and any(isinstance(e, r.TagChange) for e in items)
 
     def _bad_tags(self, items, body, kind) -> list[r.SyntaxProblem]:
         """A tag that sets the rules with a value they cannot use is an error at its own
@@ -389,6 +406,79 @@ def regular(path: str) -> None:
         raise ReadError(f"{path}: is a folder, not a file")
     if irregular(path):
         raise ReadError(f"{r.printable(path)}: not a regular file (a pipe or a device), not read")
+
+
+def session_starts(stream: IO[bytes], size: int, path: str = "") -> Iterator[tuple[int, int]]:
+    """Places to cut a file into parts that can be read apart, about ``size`` bytes apart:
+    (byte offset, line number) of lines where a session starts cleanly, the first (0, 1).
+    A part read from such a place (``Reader.read(part, first=line)``) gives the items the
+    whole file gives there, its session indexes counted from 0: the place is the first of
+    a run of tag lines (blank lines among them) after a hand's lines and before a `Hand`
+    line, whose tags start a session cleanly (read without error, a tag set).  Where
+    none is found within four times ``size`` (64 KB at least) past a nominal place,
+    the last item is (None, None): the part from the place before may be long."""
+    reader = Reader(path)
+    yield 0, 1
+    pos, line = 0, 1  # a line's start and its number
+    while True:
+        stream.seek(pos)
+        block = stream.read(size)
+        if len(block) < size:
+            return
+        at, line = pos + size, line + block.count(b"\n")
+        while not block.endswith(b"\n"):  # inside a line: on to the next one's start
+            block = stream.readline(1 << 20)
+            if not block:
+                return
+            at += len(block)
+            line += block.endswith(b"\n")
+        found = _clean_start(reader, stream, at, line, max(4 * size, 1 << 16))
+        if found == "end":
+            return
+        if found is None:
+            yield None, None  # the part from the last place is long (a long session): read it otherwise
+            return
+        pos, line = found
+        yield found
+
+
+def _clean_start(reader: Reader, stream: IO[bytes], at: int, line: int, reach: int):
+    """The first clean session start (``session_starts``) from the line starting at byte
+    ``at`` (numbered ``line``), looked for over ``reach`` bytes: (offset, line), None, or
+    "end" at the end of the file."""
+    stream.seek(at)
+    seen_hand = False  # a `Hand` line passed: the tags after the next event start a chunk
+    run = None  # the run of tag lines since the last event: (offset, line, [(n, text)]), False when too long
+    offset = at
+    while offset - at < reach:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return "end"
+        length, kind = len(raw), "event"
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):  # too long: read on, an event
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(1 << 20)
+                length += len(raw)
+        else:
+            try:
+                text = raw.decode("utf-8")
+                kind = _kind(text)
+            except UnicodeDecodeError:
+                pass
+        if kind == "tag" and run is not False:
+            run = run or (offset, line, [])
+            run[2].append((line, text))
+            if len(run[2]) > 200:
+                run = False
+        elif kind == "hand":
+            if run and seen_hand and reader.starts_session(run[1], run[2]):
+                return run[0], run[1]
+            seen_hand, run = True, None
+        elif kind == "event":
+            run = None
+        offset += length
+        line += 1
+    return None
 
 
 def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:

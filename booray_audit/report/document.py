@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 
 from ..judge.audit import HandReport, SessionEnd, SessionStart
 from ..cards import SUIT_LETTERS, card_str
@@ -66,6 +67,19 @@ def tags_json(tags) -> dict:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A hand's report as the document writes it, made where the hand was audited (a
+    worker process: ``judge.parallel.audit_parts``); ``findings``: how many it has."""
+    text: str
+    findings: int
+
+
+def rendered(item):
+    """A hand's report as ``Rendered``; any other item as it is."""
+    return Rendered(_dumps(hand_json(item)), len(item.findings)) if isinstance(item, HandReport) else item
+
+
 class JsonStream:
     """Writes the document (docs/check.schema.json) as the run goes, so that memory stays
     flat however long the log: a line per session's heading and per hand, and ``files``
@@ -85,9 +99,9 @@ class JsonStream:
         self.files.append(self._file)
 
     def add(self, item):
-        if isinstance(item, HandReport):
+        if isinstance(item, (HandReport, Rendered)):
             self.out.write(",\n" if self._hands else "\n")
-            self.out.write(_dumps(hand_json(item)))
+            self.out.write(item.text if type(item) is Rendered else _dumps(hand_json(item)))
             self._hands += 1
         elif isinstance(item, SyntaxProblem):
             self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
