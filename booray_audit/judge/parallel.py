@@ -72,10 +72,10 @@ def _given(rep):
 
 
 def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: int = NODES,
-                   known=None, begin: int = 0, first: int = 1) -> Iterator:
+                   known=None, begin: int = 0, first_line: int = 1) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, the hands replayed by ``jobs``
     processes.  ``known``: a filter of the reader's stream that puts a ``Resume`` in place
-    of hands audited before (the store's); ``begin``, ``first``: read from this byte, the
+    of hands audited before (the store's); ``begin``, ``first_line``: read from this byte, the
     line numbered so (a place where a session starts cleanly: ``parts``)."""
     notation.regular(path)
     try:
@@ -124,7 +124,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
 
     with stream, ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
         current: SessionAudit | None = None
-        items = notation.Reader(r.printable(path)).read(stream, first)
+        items = notation.Reader(r.printable(path)).read(stream, first_line)
         for it in known(items) if known else items:
             if isinstance(it, Resume):
                 flush()
@@ -200,7 +200,8 @@ def _audit_part(job) -> tuple[list, int]:
     try:
         with open(path, "rb") as f:
             f.seek(begin)
-            items = [render(it) for it in audit(reader.read(_Part(f, end), first=line), override, cinch_nodes)]
+            items = [render(it) for it in audit(reader.read(_Part(f, end), first_line=line), override,
+                                                       cinch_nodes)]
     except OSError as e:
         raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
     return items, reader.sessions
@@ -256,5 +257,5 @@ def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, overrid
         while pending:
             yield from passed_on()
     if long:
-        for item in audit_parallel(path, jobs, override, cinch_nodes, begin=begin, first=line):
+        for item in audit_parallel(path, jobs, override, cinch_nodes, begin=begin, first_line=line):
             yield render(_counted_on(item, before))

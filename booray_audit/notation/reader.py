@@ -163,8 +163,8 @@ class Reader:
         self.path = path
         self.sessions = 0
 
-    def read(self, stream: IO[bytes], first: int = 1) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
-        """The items of the stream; ``first``: the line number of its first line, when it
+    def read(self, stream: IO[bytes], first_line: int = 1) -> Iterator[r.Session | r.Hand | r.SyntaxProblem]:
+        """The items of the stream; ``first_line``: the number of its first line, when it
         starts where a session starts cleanly in the file (``session_starts``): its session
         indexes then count from 0 there."""
         if self.path.lower().endswith(".jsonl"):  # BHH-JSON (docs/bhh-json.md)
@@ -179,7 +179,7 @@ class Reader:
         last_number = 0
         seats: tuple[str, ...] = ()
         spoiled = False  # a tag the rules cannot use: the session's hands are not checked
-        for kind, start, body in _chunks(_lines(stream, self.path, first), first):
+        for kind, start, body in _chunks(_lines(stream, self.path, first_line), first_line):
             items, problems = self._parse(start, body)
             if not problems:
                 problems = self._bad_tags(items, body, kind)
@@ -411,7 +411,7 @@ def regular(path: str) -> None:
 def session_starts(stream: IO[bytes], size: int, path: str = "") -> Iterator[tuple[int, int]]:
     """Places to cut a file into parts that can be read apart, about ``size`` bytes apart:
     (byte offset, line number) of lines where a session starts cleanly, the first (0, 1).
-    A part read from such a place (``Reader.read(part, first=line)``) gives the items the
+    A part read from such a place (``Reader.read(part, first_line=line)``) gives the items the
     whole file gives there, its session indexes counted from 0: the place is the first of
     a run of tag lines (blank lines among them) after a hand's lines and before a `Hand`
     line, whose tags start a session cleanly (read without error, a tag set).  Where
