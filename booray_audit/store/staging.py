@@ -122,7 +122,9 @@ class Known:
                 else:
                     yield it
             elif isinstance(it, r.Hand):
-                chain, text = ahead.hand(it)
+                # a session's first hand decides: the chains of a session not stored are
+                # not needed here (staging works them out)
+                chain, text = ahead.hand(it) if hunting is not False else (None, None)
                 if hunting is None:
                     hunting = bool(self.roots) and chain in self.roots
                 if not hunting:
