@@ -33,7 +33,7 @@ def dump(db) -> dict:
         con.close()
 
 
-def steps(folder) -> list[tuple[str, str, list[str]]]:
+def steps() -> list[tuple[str, str, list[str]]]:
     """Imports in a row, each (file name, its text, options): two sessions opening alike in
     one file, a session twice in a file, a log that grew while a hand was written, an edit
     replaced, an edited copy under a new name, and a file that edits a stored session while
@@ -52,13 +52,13 @@ def steps(folder) -> list[tuple[str, str, list[str]]]:
             ("more.bhh", generate_text(120, players=(2, 5), seed=3)[0], [])]
 
 
-def run_steps(tmp_path, batch: str) -> list[dict]:
+def run_steps(tmp_path, batch: str) -> list[tuple[str, dict]]:
     folder = tmp_path / f"batch-{batch}"
     folder.mkdir()
     db = folder / "b.duckdb"
     out = []
     env = dict(os.environ, BOORAY_AUDIT_BATCH=batch)
-    for name, text, options in steps(folder):
+    for name, text, options in steps():
         (folder / name).write_text(text)
         p = subprocess.run([sys.executable, "-m", "booray_audit.cli", "import", str(folder / name), "--db", str(db),
                             *options], capture_output=True, env=env, cwd=ROOT, timeout=300)
