@@ -88,14 +88,20 @@ def scaled(base: str, copies: int, out: str) -> str:
 # -- stages, each run in a child process -----------------------------------------
 
 def as_jsonl(path: str) -> str:
-    """The corpus as BHH-JSON, next to it (the same records: reading it is timed as `parse`)."""
-    from booray_audit.notation import jsonl, reader
+    """The corpus as BHH-JSON, next to it (the same records: reading it is timed as `parse`),
+    written by a process of its own: the records are held whole while they are written."""
     out = path[:-4] + ".jsonl"
     if not os.path.exists(out):
-        sessions, _ = reader.collect(reader.read(path))
-        with open(out, "w") as f:
-            f.write(jsonl.write(sessions))
+        _child(["--stage", "jsonl", "--file", path])
     return out
+
+
+def write_jsonl(path: str) -> None:
+    from booray_audit.notation import jsonl, reader
+    sessions, _ = reader.collect(reader.read(path))
+    with open(path[:-4] + ".jsonl.tmp", "w") as f:
+        f.write(jsonl.write(sessions))
+    os.replace(path[:-4] + ".jsonl.tmp", path[:-4] + ".jsonl")
 
 
 def stage(name: str, path: str, db: str | None = None) -> dict:
@@ -341,6 +347,9 @@ def main(argv=None):
         return 0
     if a.stage == "multiply":
         print(json.dumps(multiply_store(a.db, a.hands)))
+        return 0
+    if a.stage == "jsonl":
+        write_jsonl(a.file)
         return 0
     if a.stage == "pokerkit":
         print(json.dumps(pokerkit_rate(a.seconds)))
