@@ -77,14 +77,8 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
     processes.  ``known``: a filter of the reader's stream that puts a ``Resume`` in place
     of hands audited before (the store's); ``begin``, ``first_line``: read from this byte, the
     line numbered so (a place where a session starts cleanly: ``parts``)."""
-    notation.regular(path)
-    try:
-        stream = open(path, "rb")
-        stream.seek(begin)
-    except IsADirectoryError:
-        raise notation.ReadError(f"{path}: is a folder, not a file") from None
-    except OSError as e:
-        raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+    stream = notation.opened(path)
+    stream.seek(begin)
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     # the output in file order: ("item", value) | ("end", session) | ("hands", result, [(session, hand, table)])
@@ -160,13 +154,7 @@ def parts(path: str) -> Iterator[tuple[int, int]] | None:
     a long session); None when there is no second part."""
     size = os.environ.get("BOORAY_AUDIT_PART", "")
     size = int(size) if size.isdigit() and int(size) > 0 else PART
-    notation.regular(path)
-    try:
-        stream = open(path, "rb")
-    except IsADirectoryError:
-        raise notation.ReadError(f"{path}: is a folder, not a file") from None
-    except OSError as e:
-        raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+    stream = notation.opened(path)
     starts = notation.session_starts(stream, size, r.printable(path))
     head = [next(starts), next(starts, (None, None))]
     if head[1][0] is None:  # no place to cut, or only past a long first part

@@ -408,6 +408,18 @@ def regular(path: str) -> None:
         raise ReadError(f"{r.printable(path)}: not a regular file (a pipe or a device), not read")
 
 
+def opened(path: str) -> IO[bytes]:
+    """The file open for reading; ``ReadError`` when it cannot be (a folder, a pipe,
+    missing or unreadable)."""
+    regular(path)
+    try:
+        return open(path, "rb")
+    except IsADirectoryError:
+        raise ReadError(f"{path}: is a folder, not a file") from None
+    except OSError as e:
+        raise ReadError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
 def session_starts(stream: IO[bytes], size: int, path: str = "") -> Iterator[tuple[int, int]]:
     """Places to cut a file into parts that can be read apart, about ``size`` bytes apart:
     (byte offset, line number) of lines where a session starts cleanly, the first (0, 1).
@@ -485,14 +497,7 @@ def read(source: str | IO[bytes], path: str | None = None) -> Iterator[r.Session
     """Stream a file (a path, or a binary stream with its display name)."""
     if isinstance(source, str):
         path = r.printable(path or source)
-        try:
-            regular(source)
-            stream = open(source, "rb")
-        except IsADirectoryError:
-            raise ReadError(f"{source}: is a folder, not a file") from None
-        except OSError as e:
-            raise ReadError(f"{source}: cannot read: {e.strerror or e}") from None
-        with stream:
+        with opened(source) as stream:
             yield from Reader(path).read(stream)
     else:
         yield from Reader(path or "<stdin>").read(source)

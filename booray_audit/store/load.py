@@ -191,10 +191,10 @@ def _rollback(con) -> None:
 
 
 def _place(con, origin: str, settings: str, out: Loaded, placing: Placing,
-           stage: Batch | None = None) -> tuple[list, list]:
+           batch: Batch | None = None) -> tuple[list, list]:
     """Decide, session by session, where the file's hands go: [(skey, session id, from
     position)] (hands after the position are stored) and the stored sessions replaced.
-    With ``stage``, a session that is neither stored nor of this file's sessions, but
+    With ``batch``, a session that is neither stored nor of this file's sessions, but
     whose hands are mostly those of a stored session (the same cards and plays), is an
     edit of that session, whatever file it came from (``_copies``)."""
     incoming = con.execute("""SELECT ss.stage_seq, ss.tags, ss.tags_text, t.m, t.chain FROM ss
@@ -216,7 +216,7 @@ def _place(con, origin: str, settings: str, out: Loaded, placing: Placing,
            AND ordinal IN (SELECT stage_seq FROM ss)""", [origin]).fetchall()}
     placed, replaced = [], []
     alone = [skey for skey, *_ in incoming if skey not in contained and skey not in grown and skey not in here]
-    copies = _copies(con, stage, alone) if stage is not None else {}
+    copies = _copies(con, batch, alone) if batch is not None else {}
     for skey, tags, tags_text, m, last in incoming:
         if last in lasts:  # the same session twice in this file
             out.unchanged += m
@@ -257,7 +257,7 @@ def _place(con, origin: str, settings: str, out: Loaded, placing: Placing,
     return placed, replaced
 
 
-def _copies(con, stage: Batch, skeys: list[int]) -> dict[int, tuple[str, str, str]]:
+def _copies(con, batch: Batch, skeys: list[int]) -> dict[int, tuple[str, str, str]]:
     """For each of these incoming sessions: the stored session that shares two hands or more,
     more than half of its hands and of the stored session's, by number, cards and plays (who
     played which card, trick by trick), as (session id, its settings, the file it came
@@ -272,7 +272,7 @@ def _copies(con, stage: Batch, skeys: list[int]) -> dict[int, tuple[str, str, st
     con.execute(f"""CREATE TEMP TABLE sp AS
                     SELECT sh.session_id::INTEGER AS skey, sh.number, {fingerprint} AS f,
                            arg_min(p.player || ' ' || p.card, p.trick * 1000 + p.seq) AS first
-                    FROM {stage.read('plays')} p JOIN sh USING (stage_seq)
+                    FROM {batch.read('plays')} p JOIN sh USING (stage_seq)
                     WHERE sh.session_id::INTEGER IN (SELECT unnest(?::INTEGER[])) GROUP BY ALL""", [skeys])
     rows = con.execute(f"""
         WITH cand AS (SELECT DISTINCT h.hand_id, h.session_id, h.number
@@ -337,7 +337,7 @@ def _edit(con, skey: int, sid: str, other_settings: str | None) -> Edit:
     return e
 
 
-def _insert(con, stage: Batch, placed: list, replaced: list, out: Loaded) -> None:
+def _insert(con, batch: Batch, placed: list, replaced: list, out: Loaded) -> None:
     con.execute("CREATE TEMP TABLE placed (skey VARCHAR, session_id VARCHAR, from_pos BIGINT)")
     if placed:
         con.execute("INSERT INTO placed SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[])",
@@ -362,7 +362,7 @@ def _insert(con, stage: Batch, placed: list, replaced: list, out: Loaded) -> Non
         cs = columns(table)
         pick = ", ".join("m.hand_id" if c == "hand_id" else f"c.{c}" for c in cs)
         con.execute(f"""CREATE TEMP TABLE new_{table} AS
-                        SELECT {pick} FROM {stage.read(table)} c JOIN moved m ON m.stage_seq = c.stage_seq
+                        SELECT {pick} FROM {batch.read(table)} c JOIN moved m ON m.stage_seq = c.stage_seq
                         WHERE m.source IS NULL
                         UNION ALL
                         SELECT {pick} FROM {table} c JOIN moved m ON c.hand_id = m.source""")

@@ -260,10 +260,6 @@ class Stage:
     def row(self, table: str, seq: int, values) -> None:
         self.writers[table].writerow([seq] + [_NULL if v is None else v for v in values])
 
-    def read(self, table: str) -> str:
-        """The SQL that reads a staged table back, typed as the store's."""
-        return staged(table, [self.path(table)])
-
     def close(self) -> None:
         for f in self.files.values():
             f.close()
