@@ -31,6 +31,7 @@ def decisions(players: int, hands: int, seed: int) -> list:
     """Every (position, tricks won, rules) the judge meets auditing a generated corpus."""
     from booray_audit.cinch import judge as cinch
     from booray_audit.notation import reader as notation
+    from booray_audit.judge import plain
     from booray_audit.judge.audit import audit
     from booray_audit.generate import generate
     import io
@@ -42,12 +43,13 @@ def decisions(players: int, hands: int, seed: int) -> list:
         seen.append((pos, won, rules))
         return real(pos, won, rules, solver, refute=False)
 
-    cinch.judge = record
+    cinch.judge, walk = record, plain._search
+    plain._search = None  # the Python plain walk asks the judge at every decision
     try:
         for _ in audit(notation.read(io.BytesIO(text.encode()), "ab.bhh")):
             pass
     finally:
-        cinch.judge = real
+        cinch.judge, plain._search = real, walk
     return seen
 
 

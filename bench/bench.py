@@ -8,7 +8,9 @@ Stages per corpus (2, 6 and 8 players): parse (the text, and the same records as
 BHH-JSON), audit (replay with every check,
 the cinch included, and settlement), DuckDB import, and end to end (the command
 `booray-audit check --format json`, a process of its own, hands per CPU second);
-the cinch decisions met while auditing (mean, p99, what decided them).  Audit and
+the cinch decisions met while auditing (mean, p99, what decided them: the ``cinch``
+stage, which walks plain hands in Python so that the judge is asked, and timed, at
+every decision: the compiled walk settles most of them itself).  Audit and
 end to end run twice: with the compiled cinch search (where it is built) and with
 the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 `check --format json` (parse, audit, settlement and the JSON written to /dev/null)
@@ -112,7 +114,9 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
     out: dict = {}
     if name == "parse":
         hands = sum(1 for it in notation.read(path) if type(it).__name__ == "Hand")
-    elif name == "audit":
+    elif name == "cinch":  # every cinch decision timed: the Python plain walk, which asks the judge each
+        from booray_audit.judge import plain  # (the compiled one settles most of them itself)
+        plain._search = None
         times: list[float] = []
         by: dict[str, int] = {}
         judge = cinch.judge
@@ -134,7 +138,7 @@ def stage(name: str, path: str, db: str | None = None) -> dict:
                         "decided_by": {k: v / len(t) for k, v in sorted(by.items())} if t else {},
                         "undecided": cinch.STATS["undecided"],
                         "seconds": sum(t)}
-    elif name == "audit-plain":  # as the tool runs: no per-decision timing kept
+    elif name == "audit":  # as the tool runs: no per-decision timing kept
         hands = sum(1 for it in audit(notation.read(path)) if isinstance(it, HandReport))
     elif name == "check":  # what `check --format json` does, its output to /dev/null (growth)
         from booray_audit.cli.shared import run_check
@@ -374,7 +378,7 @@ def main(argv=None):
     for players in (int(x) for x in a.players.split(",")):
         path = corpus(os.path.join(a.out, f"p{players}-{base_n}.bhh"), base_n, players, seed=players)
         entry = {"parse": run_stage("parse", path), "parse_jsonl": run_stage("parse", as_jsonl(path)),
-                 "audit": run_stage("audit", path)}
+                 "audit": run_stage("audit", path), "cinch": run_stage("cinch", path)}
         with tempfile.TemporaryDirectory() as tmp:
             entry["import"] = run_stage("import", path, os.path.join(tmp, "b.duckdb"))
         p, au = entry["parse"]["seconds"], entry["audit"]["seconds"]
@@ -383,7 +387,7 @@ def main(argv=None):
         entry["audit_only_hands_per_s"] = base_n / max(au - p, 1e-9)
         entry["import_write_share"] = max(entry["import"]["seconds"] - au, 0) / entry["import"]["seconds"]
         if compiled:
-            entry["pure_python"] = {"audit": run_stage("audit", path, pure=True),
+            entry["pure_python"] = {"audit": run_stage("cinch", path, pure=True),  # the tool's road there
                                     "check": end_to_end(path, base_n, pure=True)}
         report["corpora"][players] = entry
         print(f"{players} players: {json.dumps(entry)}", file=sys.stderr)
@@ -440,7 +444,7 @@ def summary(report: dict) -> str:
                     f"{e['audit']['hands_per_s']:>9.0f} | {pure.get('audit', {}).get('hands_per_s', 0):>6.0f}"
                     f"            {e['end_to_end_hands_per_s']:>9.0f} | "
                     f"{pure.get('check', {}).get('hands_per_cpu_s', 0):>6.0f}"
-                    f"                    {cinch(e['audit'])} | {cinch(pure.get('audit', {}))}")
+                    f"                    {cinch(e['cinch'])} | {cinch(pure.get('audit', {}))}")
     if report.get("pokerkit"):
         pk = report["pokerkit"]
         rows.append(f"PokerKit: {pk['hands_per_s']:.0f} hands/CPU-s; 6 players end to end / PokerKit, pair by pair: "

@@ -23,7 +23,8 @@ def test_bench_small_mode_runs(tmp_path):
     assert all(g["peak_mb"] > 0 and g["cpu_s"] > 0 for g in report["import_growth"])
     assert report["jobs"]["speedup_wall"] > 0 and report["start_cpu_s"] > 0
     assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
-    cinch = two["audit"]["cinch"]
+    assert two["cinch"]["hands"] == 60
+    cinch = two["cinch"]["cinch"]
     assert cinch["decisions"] == 0 or abs(sum(cinch["decided_by"].values()) - 1) < 1e-9
 
 

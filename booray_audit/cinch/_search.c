@@ -1416,6 +1416,45 @@ static int sizes(PyObject *seats, PyObject *trick, Py_ssize_t *n, Py_ssize_t *tl
     return *tl >= 0;
 }
 
+/* P's position searched within max_nodes: the answer solve() gives (-2 where it does not
+ * take the position), its nodes in *nodes.  Shared by solve() and the plain walk (_walk.c). */
+static int search_position(Search *s, u64 hand, u64 unseen, const int *cnt, const u64 *forb,
+                           const u64 *hold, const int *tseat, const int *tcard, int tl, int k,
+                           long long max_nodes, long long *nodes)
+{
+    int n = s->n;
+    *nodes = 0;
+    if (n > MAXS || n < 1 || tl > n || s->me < 0 || s->me >= n || s->trump < 0 || s->trump > 3)
+        return -2;
+    State st;
+    memset(&st, 0, sizeof st);
+    st.hand = hand;
+    st.unseen = unseen;
+    st.k = k;
+    for (int i = 0; i < n; i++) {
+        if (cnt[i] < 0 || cnt[i] > 15 || pc(hold[i]) > 1)
+            return -2;
+        st.cnt[i] = cnt[i];
+        st.forb[i] = forb[i];
+        st.hold[i] = hold[i];
+    }
+    if (pc(hand) > 15)
+        return -2;
+    for (int i = 0; i < tl; i++) {
+        if (tseat[i] < 0 || tseat[i] >= n || tcard[i] < 0 || tcard[i] > 63)
+            return -2;
+        add_card(s, &st, tseat[i], tcard[i]);
+    }
+    if (!rows_for(&st))  /* no memory for them: the Python search takes it */
+        return -2;
+    int resumed = resumes(s, &st, max_nodes);
+    if (!resumed)
+        start();  /* else the memo the call before left on this position goes on (run) */
+    int res = run(s, &st, max_nodes, resumed);
+    *nodes = s->nodes;
+    return res;
+}
+
 /* solve(hand, unseen, trump, me, counts, forbidden, holds, trick, k,
  *       must_beat, must_trump, must_overtrump, may_keep, max_nodes) -> (answer, nodes) */
 static PyObject *solve(PyObject *self, PyObject *args)
@@ -1434,39 +1473,27 @@ static PyObject *solve(PyObject *self, PyObject *args)
     if (n > MAXS || n < 1 || tl > n || me < 0 || me >= n || trump < 0 || trump > 3)
         return Py_BuildValue("(iL)", -2, 0LL);
     Search s = {(int)n, me, trump, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
-    State st;
-    memset(&st, 0, sizeof st);
-    st.hand = hand;
-    st.unseen = unseen;
-    st.k = k;
-    u64 c64[MAXS];
-    if (!read_u64s(counts, c64, (int)n, "counts") || !read_u64s(forb, st.forb, (int)n, "forbidden"))
+    u64 c64[MAXS], fb[MAXS], hd[MAXS] = {0};
+    if (!read_u64s(counts, c64, (int)n, "counts") || !read_u64s(forb, fb, (int)n, "forbidden"))
         return NULL;
     Py_ssize_t nh = PySequence_Size(holds);
     if (nh < 0)
         return NULL;
-    if (nh && !read_u64s(holds, st.hold, (int)n, "holds"))
+    if (nh && !read_u64s(holds, hd, (int)n, "holds"))
         return NULL;
+    int cnt[MAXS];
     for (int i = 0; i < n; i++) {
-        if (c64[i] > 15 || pc(st.hold[i]) > 1)
+        if (c64[i] > 15)
             return Py_BuildValue("(iL)", -2, 0LL);
-        st.cnt[i] = (int)c64[i];
+        cnt[i] = (int)c64[i];
     }
-    if (pc(hand) > 15)
-        return Py_BuildValue("(iL)", -2, 0LL);
     int seats[MAXS], cards[MAXS];
     int read = read_trick(trick, tl, (int)n, seats, cards);
     if (read <= 0)
         return read < 0 ? NULL : Py_BuildValue("(iL)", -2, 0LL);
-    for (int i = 0; i < tl; i++)
-        add_card(&s, &st, seats[i], cards[i]);
-    if (!rows_for(&st))  /* no memory for them: the Python search takes it */
-        return Py_BuildValue("(iL)", -2, 0LL);
-    int resumed = resumes(&s, &st, max_nodes);
-    if (!resumed)
-        start();  /* else the memo the call before left on this position goes on (run) */
-    int res = run(&s, &st, max_nodes, resumed);
-    return answer(Py_BuildValue("(iL)", res, s.nodes));
+    long long nodes;
+    int res = search_position(&s, hand, unseen, cnt, fb, hd, seats, cards, (int)tl, k, max_nodes, &nodes);
+    return answer(Py_BuildValue("(iL)", res, nodes));
 }
 
 /* -- refute.py's double dummy: one deal of the unseen cards, every card seen ---------------
@@ -1861,9 +1888,13 @@ static PyObject *shares(PyObject *self, PyObject *args)
     return Py_BuildValue("(LLLLL)", a, b, c, d, e);
 }
 
+#include "_walk.c"  /* the plain walk's tricks */
+
 static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
+    {"walk_tricks", walk_tricks, METH_VARARGS,
+     "The plain walk's tricks: each trick's winner, or None where the Python walk must decide."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes (none: the default); returns the positions it holds."},
     {"versus_policy", versus_policy, METH_VARARGS,

@@ -167,4 +167,8 @@ def cinch_judge(rules: Rules, nodes: int = NODES):
         pos = position(know, p, t, prior)
         return Unjudged() if pos is None else _judge(pos, won)
 
+    if _search is not None and rules.cinch == "sure-tricks":
+        # the compiled judge's first try (_judge_compiled), for the compiled plain walk
+        # (judge/plain.py), which settles there each position showing no cinch
+        hook.first = min(nodes, FIRST_NODES) if nodes else FIRST_NODES
     return hook

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .. import record as r
 from ..cards import mask_of
+from ..cinch.compiled import _duties, _search
 from ..rules.engine import legal, winning
 from .knowledge import Knowledge
 from .plays import _best
@@ -227,6 +228,14 @@ class _Walk(HandReplay):
         # every play legal (rules 1-3 as engine.legal defines them, from the player's whole
         # hand: a play PlayChecks._check finds no breach in; else the full replay gives it)
         leader = next(p for p in seats[i + 1:] + seats[:i + 1] if p in post)
+        known_out = {p: 0 if p in forgotten else m for p, m in discarded.items()}
+        keeps = discards.get(dealer) == 0 and dealer in post  # the dealer played and drew nothing
+        cinch = self.cinch is not None and rules.cinch != "off"
+        if _search is not None and (not cinch or rules.cinch == "sure-tricks" and hasattr(self.cinch, "first")):
+            winners = _compiled(tricks, active, post, known_out, leader, up, dealer, keeps, rules,
+                                cinch and self.cinch.first)
+            if winners is not None:
+                return self._replay(dealer, trump, seats, active, passed, discards, tricks, winners)
         hands = dict(post)
         winners = []
         for t, trick in enumerate(tricks, 1):
@@ -243,13 +252,9 @@ class _Walk(HandReplay):
                 hands[p] &= ~(1 << c)
             leader = turn[winning(cards, trump)]
             winners.append(leader)
-        known_out = {p: 0 if p in forgotten else m for p, m in discarded.items()}
-        know = Plain(rules, trump, active, tricks, post, known_out, up, dealer,
-                     discards.get(dealer) == 0 and dealer in post)
+        know = Plain(rules, trump, active, tricks, post, known_out, up, dealer, keeps)
         # each play's cinch duties, judged as PlayChecks._check judges them
-        cinch = self.cinch is not None and rules.cinch != "off"
         won = {p: 0 for p in active}
-        plays = []
         for t, (trick, winner) in enumerate(zip(tricks, winners), 1):
             cards = [c for _, c in trick.plays]
             before = dict(won)
@@ -261,7 +266,33 @@ class _Walk(HandReplay):
                     self._cinch_follow(t, p, c, prior, _best(prior, trump), trump, know, before, True, {})
                 if self.undecidable:
                     raise _NotPlain
-                plays.append((t, seq, p, c, p == winner))
+            won[winner] += 1
+        return self._replay(dealer, trump, seats, active, passed, discards, tricks, [active.index(w) for w in winners])
+
+    def _replay(self, dealer, trump, seats, active, passed, discards, tricks, winners) -> Replay:
+        """The Replay of a hand walked clean, ``winners`` each trick's (a place in ``active``)."""
+        won = dict.fromkeys(active, 0)
+        plays = []
+        for t, (trick, w) in enumerate(zip(tricks, winners), 1):
+            winner = active[w]
+            plays += [(t, seq, p, c, p == winner) for seq, (p, c) in enumerate(trick.plays)]
             won[winner] += 1
         return Replay(self.n, dealer, trump, list(seats), active, passed, discards, won, True, plays=plays)
+
+
+def _compiled(tricks, active, post, known_out, leader, up, dealer, keeps, rules, first):
+    """The tricks walked by the compiled walk (``_search.walk_tricks``): each trick's
+    winner, a place in ``active``, or None where the Python walk must decide the hand.
+    ``first``: the cinch search's first try in nodes (0: the cinch duties not judged)."""
+    n = len(active)
+    if any(len(trick.plays) != n or trick.number != t or trick.by_seat or trick.loose or trick.seat_cards
+           for t, trick in enumerate(tricks, 1)):
+        return None
+    index = {p: i for i, p in enumerate(active)}
+    order = [index.get(p, -1) for trick in tricks for p, _ in trick.plays]
+    cards = [c for trick in tricks for _, c in trick.plays]
+    return _search.walk_tricks(up >> 4, [post[p] for p in active], [known_out.get(p, 0) for p in active], order,
+                               cards, index[leader], up, index.get(dealer, -1), keeps, *_duties(rules), bool(first),
+                               rules.cinch_last, rules.lead_trump_when_others_void, rules.need, rules.cards,
+                               first or 0)
 
