@@ -21,6 +21,7 @@ from booray_audit.cinch import judge as cinch
 from booray_audit.cinch.judge import judge
 from booray_audit.cinch.position import Position
 from booray_audit.cinch.solver import Solver, Undecided, Unsettled
+from booray_audit.notation import strict
 from booray_audit.rules.profiles import profile
 
 from .conftest import ROOT
@@ -40,12 +41,12 @@ def _compiler_works(tmp_path, cc: list[str]) -> bool:
         return False
 
 
-def _build(files) -> tuple[list[Path], list[Path]]:
-    """Among ``files``, the compiled search's modules and the notes a build leaves where it
+def _build(files, module: str = "_search") -> tuple[list[Path], list[Path]]:
+    """Among ``files``, the compiled ``module``'s builds and the notes a build leaves where it
     could not compile it (setup.py)."""
     files = [Path(f) for f in files]
-    modules = [f for f in files if f.name.startswith("_search.") and f.name.endswith(tuple(EXTENSION_SUFFIXES))]
-    return [f for f in modules if f.exists()], [f for f in files if f.name == "_search.unbuilt" and f.exists()]
+    modules = [f for f in files if f.name.startswith(module + ".") and f.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    return [f for f in modules if f.exists()], [f for f in files if f.name == module + ".unbuilt" and f.exists()]
 
 
 def test_built_wherever_the_installs_compiler_works(tmp_path):
@@ -75,11 +76,28 @@ def test_built_wherever_the_installs_compiler_works(tmp_path):
         assert cinch_compiled.SOLVER == "compiled"
 
 
+def test_the_reader_built_wherever_the_installs_compiler_works(tmp_path):
+    """The compiled fast reader (notation/_strict.c) likewise: built where the install's
+    compiler works, else a note naming the compiler that did not, and the Python reader."""
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        pytest.skip("the pure-Python code was asked for")
+    here = Path(strict.__file__).parent
+    installed = [f.locate() for d in importlib.metadata.distributions(name="booray-audit") for f in d.files or ()]
+    modules, notes = _build([*here.iterdir(), *installed], "_strict")
+    assert modules or notes, "no build of the compiled reader: neither its module nor a note of why not"
+    for note in notes:
+        cc = note.read_text().split()
+        assert not cc or not _compiler_works(tmp_path, cc), f"{' '.join(cc)} works, but the reader was not built"
+    beside, _ = _build(here.iterdir(), "_strict")
+    assert (strict.COMPILED is not None) == bool(beside)
+    assert strict.read is (strict.COMPILED or strict.items)
+
+
 def test_the_pure_python_search_can_be_asked_for():
     env = dict(os.environ, BOORAY_AUDIT_PURE="1")
     out = subprocess.run([os.sys.executable, "-m", "booray_audit.cli", "--version"], env=env,
                          capture_output=True, text=True)
-    assert "(cinch search: pure Python)" in out.stdout, out.stderr
+    assert "(cinch search: pure Python; reader: pure Python)" in out.stdout, out.stderr
 
 
 @compiled

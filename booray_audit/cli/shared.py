@@ -67,7 +67,9 @@ def _version(value: bool) -> None:
     if value:
         from .. import __version__
         from ..cinch.compiled import SOLVER
-        print(f"booray-audit {__version__} (cinch search: {SOLVER})")
+        from ..notation.strict import COMPILED
+        print(f"booray-audit {__version__} (cinch search: {SOLVER}; reader: "
+              f"{'compiled' if COMPILED else 'pure Python'})")
         raise typer.Exit(CLEAN)
 
 

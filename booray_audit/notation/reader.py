@@ -274,7 +274,7 @@ class Reader:
         """Parse a chunk (a plain one without Lark: strict.py); on failure, find every bad
         line of it."""
         if FAST:
-            fast = strict.items(body)
+            fast = strict.read(body)
             if fast is not None:
                 return fast, []
         from . import syntax  # Lark: imported only for a hand the fast reader does not take

@@ -9,10 +9,15 @@ could be read as a keyword or a card, a number too long, any doubt): that chunk 
 to Lark, which also gives every error message.  The tests check that every
 hand this reader accepts gives exactly the records Lark gives, on every shipped file and
 on randomly mutated lines.
+
+``read`` is the reader the tool uses: ``items`` compiled (``_strict.c``) where it was
+built, else ``items`` itself; tests/test_strict_compiled.py holds the two to the same
+answer on every file and mutation the tests hold ``items`` to Lark with.
 """
 
 from __future__ import annotations
 
+import os
 import re
 
 from .. import record as r
@@ -214,3 +219,21 @@ def _cards_or_count(toks: list[str]):
     if not toks:
         raise _Decline
     return tuple(map(_card, toks))
+
+
+def _compiled():
+    """``_strict.items``, its record classes set, or None where it was not built (or
+    BOORAY_AUDIT_PURE asks for the Python code)."""
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        return None
+    try:
+        from . import _strict
+    except ImportError:
+        return None
+    _strict.setup(r.TagChange, r.Seats, r.Dealer, r.Ante, r.PotClaim, r.Deal, r.Up, r.Trump, r.Trick,
+                  r.TricksClaim, r.NetClaim, r.Dispute, r.Recall, r.Forfeit, r.Decision)
+    return _strict.items
+
+
+COMPILED = _compiled()
+read = COMPILED or items

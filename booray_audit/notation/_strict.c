@@ -1,0 +1,550 @@
+/* The fast reader of plain hands, compiled: strict.py's ``items`` line for line, the
+ * Python one kept as the reference.  It reads a chunk's (line, text) pairs of the plain
+ * subset of BHH into the same records, and returns None for a chunk with anything else
+ * in it, which then goes to the Python reader and from there to Lark (every error
+ * message is Lark's).  tests/test_strict_compiled.py holds the two to each other on
+ * every shipped file and on mutated and random lines. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define MAXTOK 100001  /* tokens in one line (reader.MAX_LINE bytes at most); past them, None */
+
+/* the record classes, set once by setup() */
+enum { TAG, SEATS, DEALER, ANTE, POT, DEAL, UP, TRUMP, TRICK, TRICKS, NET, DISPUTE, RECALL, FORFEIT,
+       DECISION, NKINDS };
+static PyObject *kinds[NKINDS];
+static PyObject *kw_line, *kw_line_column, *s_hand, *s_pass, *s_play, *s_draw, *s_all, *s_none;
+
+typedef struct { const char *at; Py_ssize_t len; } Tok;
+
+static const char *KEYWORDS[] = {"hand", "seats", "dealer", "ante", "pot", "deal", "up", "trump", "trick",
+                                 "tricks", "net", "dispute", "pass", "play", "draw", "all", "none", "recall",
+                                 "forfeits", NULL};
+
+/* the token, lower-cased, equals ``word`` */
+static int is(Tok t, const char *word)
+{
+    Py_ssize_t n = (Py_ssize_t)strlen(word);
+    if (t.len != n)
+        return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char c = t.at[i];
+        if (c >= 'A' && c <= 'Z')
+            c += 'a' - 'A';
+        if (c != word[i])
+            return 0;
+    }
+    return 1;
+}
+
+static int keyword(Tok t)
+{
+    for (const char **k = KEYWORDS; *k; k++)
+        if (is(t, *k))
+            return 1;
+    return 0;
+}
+
+static int same(Tok t, const char *text) { return t.len == (Py_ssize_t)strlen(text) && !memcmp(t.at, text, t.len); }
+
+static int suit_of(char c)
+{
+    switch (c) {
+    case 's': case 'S': return 0;
+    case 'h': case 'H': return 1;
+    case 'd': case 'D': return 2;
+    case 'c': case 'C': return 3;
+    }
+    return -1;
+}
+
+/* strict._CARDS: the card, or -1 for a token that is not one of its spellings */
+static int card_of(Tok t)
+{
+    if (t.len == 2 && t.at[0] == '?' && t.at[1] == '?')
+        return 64;
+    int rank = -1;
+    if (t.len == 3 && t.at[0] == '1' && t.at[1] == '0')
+        rank = 10;
+    else if (t.len == 2) {
+        switch (t.at[0]) {
+        case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': rank = t.at[0] - '0'; break;
+        case 'a': case 'A': rank = 14; break;
+        case 'k': case 'K': rank = 13; break;
+        case 'q': case 'Q': rank = 12; break;
+        case 'j': case 'J': rank = 11; break;
+        case 't': case 'T': rank = 10; break;
+        case '?': rank = 0; break;
+        }
+    }
+    int suit = suit_of(t.at[t.len - 1]);
+    return rank < 0 || suit < 0 ? -1 : suit * 16 + rank;
+}
+
+static PyObject *card(Tok t)
+{
+    int c = card_of(t);
+    return c < 0 ? NULL : PyLong_FromLong(c);
+}
+
+static int name_char(char c, int first)
+{
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+        return 1;
+    return !first && ((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == '\'');
+}
+
+/* strict._name: the name, or NULL (no error set) where the token is none */
+static PyObject *name(Tok t)
+{
+    for (Py_ssize_t i = 0; i < t.len; i++)
+        if (!name_char(t.at[i], i == 0))
+            return NULL;
+    if (keyword(t) || card_of(t) >= 0)
+        return NULL;
+    return PyUnicode_FromStringAndSize(t.at, t.len);
+}
+
+static int digits(Tok t, Py_ssize_t from, Py_ssize_t most)
+{
+    Py_ssize_t n = t.len - from;
+    if (n < 1 || n > most)
+        return 0;
+    for (Py_ssize_t i = from; i < t.len; i++)
+        if (t.at[i] < '0' || t.at[i] > '9')
+            return 0;
+    return 1;
+}
+
+/* strict._int: one to nine digits */
+static PyObject *count(Tok t)
+{
+    if (!digits(t, 0, 9))
+        return NULL;
+    long v = 0;
+    for (Py_ssize_t i = 0; i < t.len; i++)
+        v = v * 10 + (t.at[i] - '0');
+    return PyLong_FromLong(v);
+}
+
+/* strict._signed: a sign, then one to thirty digits */
+static PyObject *signed_amount(Tok t)
+{
+    Py_ssize_t from = t.len && (t.at[0] == '+' || t.at[0] == '-');
+    if (!digits(t, from, 30))
+        return NULL;
+    char buf[40];
+    memcpy(buf, t.at, t.len);
+    buf[t.len] = 0;
+    return PyLong_FromString(buf, NULL, 10);
+}
+
+typedef PyObject *(*Value)(Tok);
+
+/* strict._pairs: NAME value (","? NAME value)* as a tuple of pairs, or NULL */
+static PyObject *pairs(const Tok *toks, Py_ssize_t n, Value value)
+{
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    Py_ssize_t i = 0;
+    while (i < n) {
+        if (PyList_GET_SIZE(out) && same(toks[i], ","))
+            i++;
+        if (i + 1 >= n)
+            goto fail;
+        PyObject *who = name(toks[i]);
+        PyObject *what = who ? value(toks[i + 1]) : NULL;
+        PyObject *pair = what ? PyTuple_Pack(2, who, what) : NULL;
+        Py_XDECREF(who);
+        Py_XDECREF(what);
+        if (!pair || PyList_Append(out, pair) < 0) {
+            Py_XDECREF(pair);
+            goto fail;
+        }
+        Py_DECREF(pair);
+        i += 2;
+    }
+    if (!PyList_GET_SIZE(out))
+        goto fail;
+    PyObject *res = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return res;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* a tuple of the tokens read by ``value``, or NULL */
+static PyObject *each(const Tok *toks, Py_ssize_t n, Value value)
+{
+    PyObject *out = PyTuple_New(n);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = value(toks[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* kinds[k](*args, line=n), the args' references taken (NULL among them: NULL) */
+static PyObject *make(int k, PyObject *line, Py_ssize_t nargs, PyObject **args)
+{
+    PyObject *res = NULL;
+    PyObject *stack[6];
+    Py_ssize_t i;
+    for (i = 0; i < nargs; i++)
+        if (!args[i])
+            goto done;
+    for (i = 0; i < nargs; i++)
+        stack[i] = args[i];
+    stack[nargs] = line;
+    res = PyObject_Vectorcall(kinds[k], stack, (size_t)nargs, kw_line);
+done:
+    for (i = 0; i < nargs; i++)
+        Py_XDECREF(args[i]);
+    return res;
+}
+
+#define MAKE(k, ...) make(k, line, sizeof((PyObject *[]){__VA_ARGS__}) / sizeof(PyObject *), (PyObject *[]){__VA_ARGS__})
+
+static PyObject *new_ref(PyObject *o) { Py_INCREF(o); return o; }
+
+/* strict._cards_or_count */
+static PyObject *cards_or_count(const Tok *toks, Py_ssize_t n)
+{
+    if (n == 1 && digits(toks[0], 0, 9))
+        return count(toks[0]);
+    if (!n)
+        return NULL;
+    return each(toks, n, card);
+}
+
+/* strict._decision */
+static PyObject *decision(const Tok *toks, Py_ssize_t n, PyObject *line)
+{
+    if (n < 2)
+        return NULL;
+    PyObject *action = is(toks[1], "pass") ? s_pass : is(toks[1], "play") ? s_play : is(toks[1], "draw") ? s_draw : NULL;
+    if (!action)
+        return NULL;
+    const Tok *rest = toks + 2;
+    Py_ssize_t nrest = n - 2, at = -1;
+    if (action == s_pass) {
+        if (nrest)
+            return NULL;
+        return MAKE(DECISION, name(toks[0]), new_ref(s_pass), new_ref(Py_None), new_ref(Py_None));
+    }
+    for (Py_ssize_t i = 0; i < nrest && at < 0; i++)
+        if (same(rest[i], "->"))
+            at = i;
+    PyObject *draws, *discards;
+    Py_ssize_t nbefore = at < 0 ? nrest : at;
+    if (at >= 0) {
+        draws = cards_or_count(rest + at + 1, nrest - at - 1);
+        if (!draws)
+            return NULL;
+    } else
+        draws = new_ref(Py_None);
+    if (nbefore)
+        discards = cards_or_count(rest, nbefore);
+    else if (action == s_play && at < 0)
+        discards = PyLong_FromLong(0);
+    else
+        discards = NULL;
+    return MAKE(DECISION, name(toks[0]), new_ref(action), discards, draws);
+}
+
+/* strict._trick */
+static PyObject *trick(const Tok *rest, Py_ssize_t n, PyObject *line)
+{
+    PyObject *number = NULL;
+    if (n >= 2 && same(rest[1], ":") && digits(rest[0], 0, 9)) {
+        number = count(rest[0]);
+        rest += 2;
+        n -= 2;
+    }
+    if (!number)
+        number = new_ref(Py_None);
+    if (n >= 3 && same(rest[1], ":")) {  /* by seat: NAME ":" CARD (","? CARD)* */
+        PyObject *cards = PyList_New(0);
+        int expect_card = 1;
+        for (Py_ssize_t i = 2; cards && i < n; i++) {
+            if (same(rest[i], ",") && !expect_card) {
+                expect_card = 1;
+                continue;
+            }
+            PyObject *c = card(rest[i]);
+            if (!c || PyList_Append(cards, c) < 0)
+                Py_CLEAR(cards);
+            Py_XDECREF(c);
+            expect_card = 0;
+        }
+        if (!cards || expect_card) {
+            Py_XDECREF(cards);
+            Py_DECREF(number);
+            return NULL;
+        }
+        PyObject *leader = name(rest[0]);
+        PyObject *first = leader ? PyTuple_Pack(2, leader, PyList_GET_ITEM(cards, 0)) : NULL;
+        PyObject *plays = first ? PyTuple_Pack(1, first) : NULL;
+        PyObject *others = plays ? PyList_GetSlice(cards, 1, PyList_GET_SIZE(cards)) : NULL;
+        PyObject *seat_cards = others ? PyList_AsTuple(others) : NULL;
+        Py_XDECREF(leader);
+        Py_XDECREF(first);
+        Py_XDECREF(others);
+        Py_DECREF(cards);
+        return MAKE(TRICK, number, plays, seat_cards);
+    }
+    return MAKE(TRICK, number, pairs(rest, n, card));
+}
+
+/* strict._line: the record of one line's tokens, or NULL */
+static PyObject *line_of(const Tok *toks, Py_ssize_t n, PyObject *line)
+{
+    Tok head = toks[0];
+    const Tok *rest = toks + 1;
+    Py_ssize_t nrest = n - 1;
+    if (is(head, "hand")) {
+        if (nrest > 1)
+            return NULL;
+        PyObject *number = nrest ? count(rest[0]) : new_ref(Py_None);
+        return number ? Py_BuildValue("(ONO)", s_hand, number, line) : NULL;
+    }
+    if (is(head, "seats") && nrest)
+        return MAKE(SEATS, each(rest, nrest, name));
+    if (is(head, "dealer") && nrest == 1)
+        return MAKE(DEALER, name(rest[0]));
+    if (is(head, "ante") && nrest) {
+        if (nrest == 1 && (is(rest[0], "all") || is(rest[0], "none")))
+            return MAKE(ANTE, new_ref(is(rest[0], "all") ? s_all : s_none));
+        return MAKE(ANTE, each(rest, nrest, name));
+    }
+    if (is(head, "pot") && nrest == 1)
+        return MAKE(POT, count(rest[0]));
+    if (is(head, "deal") && nrest >= 2)
+        return MAKE(DEAL, name(rest[0]), each(rest + 1, nrest - 1, card));
+    if (is(head, "up") && nrest == 1)
+        return MAKE(UP, card(rest[0]));
+    if (is(head, "trump") && nrest == 1 && rest[0].len == 1 && suit_of(rest[0].at[0]) >= 0)
+        return MAKE(TRUMP, PyLong_FromLong(suit_of(rest[0].at[0])));
+    if (is(head, "trick") && nrest)
+        return trick(rest, nrest, line);
+    if (is(head, "tricks") && nrest)
+        return MAKE(TRICKS, pairs(rest, nrest, count));
+    if (is(head, "net") && nrest)
+        return MAKE(NET, pairs(rest, nrest, signed_amount));
+    if (is(head, "dispute") && (nrest == 2 || nrest == 3)) {
+        Tok kind = rest[1];
+        if (!kind.len || keyword(kind))
+            return NULL;
+        for (Py_ssize_t i = 0; i < kind.len; i++) {
+            char c = kind.at[i];
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (i && c == '-')))
+                return NULL;
+        }
+        PyObject *lower = PyUnicode_FromStringAndSize(kind.at, kind.len);
+        PyObject *low = lower ? PyObject_CallMethod(lower, "lower", NULL) : NULL;
+        Py_XDECREF(lower);
+        return MAKE(DISPUTE, name(rest[0]), low, nrest == 3 ? count(rest[2]) : new_ref(Py_None));
+    }
+    if (is(head, "recall") && (nrest == 2 || nrest == 3))
+        return MAKE(RECALL, name(rest[0]), card(rest[1]), nrest == 3 ? count(rest[2]) : new_ref(Py_None));
+    if (keyword(head))
+        return NULL;
+    if (n == 3 && is(toks[1], "forfeits") && is(toks[2], "deal"))
+        return MAKE(FORFEIT, name(toks[0]));
+    return decision(toks, n, line);
+}
+
+/* strict._PLAIN: printable ASCII but for " # { }, and tab, CR, LF */
+static int plain_char(unsigned char c)
+{
+    return c == ' ' || c == '!' || (c >= '$' && c <= 'z') || c == '|' || c == '~' || c == '\t' || c == '\r'
+           || c == '\n';
+}
+
+static int blank(char c) { return c == ' ' || c == '\t'; }
+
+/* strict._TAG: the tag line's name and value (their offsets and lengths), or 0 */
+static int tag_line(const char *s, Py_ssize_t n, Py_ssize_t *name_at, Py_ssize_t *name_len, Py_ssize_t *value_at,
+                    Py_ssize_t *value_len)
+{
+    Py_ssize_t i = 0;
+    while (i < n && blank(s[i]))
+        i++;
+    if (i == n || s[i++] != '[')
+        return 0;
+    while (i < n && blank(s[i]))
+        i++;
+    *name_at = i;
+    if (i == n || !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
+        return 0;
+    while (i < n && (name_char(s[i], 0) && s[i] != '.' && s[i] != '\''))
+        i++;
+    *name_len = i - *name_at;
+    while (i < n && blank(s[i]))
+        i++;
+    if (i == n || s[i++] != '"')
+        return 0;
+    *value_at = i;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (!(c == ' ' || c == '!' || (c >= '$' && c <= '[') || (c >= ']' && c <= 'z') || c == '|' || c == '~'))
+            break;
+        i++;
+    }
+    *value_len = i - *value_at;
+    if (i == n || s[i++] != '"')
+        return 0;
+    while (i < n && blank(s[i]))
+        i++;
+    if (i == n || s[i++] != ']')
+        return 0;
+    while (i < n && blank(s[i]))
+        i++;
+    if (i < n && s[i] == '\r')
+        i++;
+    if (i < n && s[i] == '\n')
+        i++;
+    return i == n;
+}
+
+static Tok toks[MAXTOK];
+
+/* One line's item: a record, a tuple for a `Hand` line, Py_None for a line with no
+ * tokens; NULL with no error set where the chunk is not plain, with one set on failure. */
+static PyObject *item(PyObject *line, PyObject *text)
+{
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    if (!s || n < 0)
+        return NULL;
+    /* a carriage return but in a \r\n line end: Lark reads (and reports) it */
+    Py_ssize_t end = n;
+    if (end && s[end - 1] == '\n')
+        end -= end >= 2 && s[end - 2] == '\r' ? 2 : 1;
+    if (end > 0 && memchr(s, '\r', (size_t)end))
+        return NULL;
+    Py_ssize_t name_at, name_len, value_at, value_len;
+    if (memchr(s, '[', (size_t)n) && tag_line(s, n, &name_at, &name_len, &value_at, &value_len)) {
+        PyObject *args[4] = {PyUnicode_FromStringAndSize(s + name_at, name_len),
+                             PyUnicode_FromStringAndSize(s + value_at, value_len), line,
+                             PyLong_FromSsize_t(value_at + 1)};
+        PyObject *res = NULL;
+        if (args[0] && args[1] && args[3])
+            res = PyObject_Vectorcall(kinds[TAG], args, 2, kw_line_column);
+        Py_XDECREF(args[0]);
+        Py_XDECREF(args[1]);
+        Py_XDECREF(args[3]);
+        return res;
+    }
+    const char *hash = memchr(s, '#', (size_t)n);
+    if (hash)
+        n = hash - s;
+    Py_ssize_t count_ = 0;
+    for (Py_ssize_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (!plain_char(c))
+            return NULL;
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            i++;
+            continue;
+        }
+        if (count_ == MAXTOK)
+            return NULL;
+        Py_ssize_t j = i + 1;
+        if (c != ',' && c != ':')
+            while (j < n && !strchr(" \t\r\n,:", s[j])) {
+                if (!plain_char((unsigned char)s[j]))
+                    return NULL;
+                j++;
+            }
+        toks[count_].at = s + i;
+        toks[count_++].len = j - i;
+        i = j;
+    }
+    if (!count_)
+        return new_ref(Py_None);
+    return line_of(toks, count_, line);
+}
+
+/* items(body) -> the chunk's items as strict.items gives them, or None */
+static PyObject *items(PyObject *self, PyObject *body)
+{
+    (void)self;
+    PyObject *fast = PySequence_Fast(body, "items: a sequence of (line, text)");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "items: a sequence of (line, text)");
+            Py_CLEAR(out);
+            break;
+        }
+        PyObject *text = PyTuple_GET_ITEM(pair, 1);
+        if (!PyUnicode_Check(text)) {  /* a line that cannot be read */
+            Py_CLEAR(out);
+            break;
+        }
+        PyObject *it = item(PyTuple_GET_ITEM(pair, 0), text);
+        if (!it) {
+            Py_CLEAR(out);
+            break;
+        }
+        if (it != Py_None && PyList_Append(out, it) < 0)
+            Py_CLEAR(out);
+        Py_DECREF(it);
+    }
+    Py_DECREF(fast);
+    if (out || PyErr_Occurred())
+        return out;
+    Py_RETURN_NONE;
+}
+
+/* setup(TagChange, Seats, Dealer, Ante, PotClaim, Deal, Up, Trump, Trick, TricksClaim,
+ *       NetClaim, Dispute, Recall, Forfeit, Decision): the record classes */
+static PyObject *setup(PyObject *self, PyObject *args)
+{
+    (void)self;
+    if (PyTuple_GET_SIZE(args) != NKINDS) {
+        PyErr_SetString(PyExc_TypeError, "setup: the fifteen record classes");
+        return NULL;
+    }
+    for (int k = 0; k < NKINDS; k++) {
+        Py_XSETREF(kinds[k], new_ref(PyTuple_GET_ITEM(args, k)));
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"items", items, METH_O, "A chunk's (line, text) pairs read as strict.items reads them, or None."},
+    {"setup", setup, METH_VARARGS, "The record classes the items are made of."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_strict", "The fast reader of plain hands, compiled.",
+                                     -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__strict(void)
+{
+    kw_line = Py_BuildValue("(s)", "line");
+    kw_line_column = Py_BuildValue("(ss)", "line", "column");
+    s_hand = PyUnicode_InternFromString("hand");
+    s_pass = PyUnicode_InternFromString("pass");
+    s_play = PyUnicode_InternFromString("play");
+    s_draw = PyUnicode_InternFromString("draw");
+    s_all = PyUnicode_InternFromString("all");
+    s_none = PyUnicode_InternFromString("none");
+    if (!kw_line || !kw_line_column || !s_hand || !s_pass || !s_play || !s_draw || !s_all || !s_none)
+        return NULL;
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,112 @@
+"""The compiled fast reader (``_strict.items``, notation/_strict.c) against the Python one
+it accelerates (``strict.items``, itself held to Lark by test_strict.py): the same items,
+lines and columns included, or None from both, for every chunk of every shipped file,
+of generated logs, of randomly mutated lines and of random text."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from booray_audit.generate import generate_text
+from booray_audit.notation import strict
+from booray_audit.notation.reader import NOT_UTF8, TOO_LONG
+
+from .test_strict import FILES, TAGS, WORDS, chunks
+
+pytestmark = pytest.mark.skipif(strict.COMPILED is None, reason="the compiled reader is not built here")
+
+
+def alike(body) -> bool:
+    """Both readers give the chunk the same answer; True when they took it."""
+    python, compiled = strict.items(body), strict.COMPILED(body)
+    assert (python is None) == (compiled is None), (body, python, compiled)
+    if python is not None:
+        assert [repr(x) for x in python] == [repr(x) for x in compiled], (body, python, compiled)
+    return python is not None
+
+
+def check(data: bytes) -> tuple[int, int]:
+    taken = total = 0
+    for _, _, body in chunks(data):
+        total += 1
+        taken += alike(body)
+    return taken, total
+
+
+def test_every_shipped_file_is_read_alike():
+    taken = total = 0
+    for path in FILES:
+        t, n = check(path.read_bytes())
+        taken, total = taken + t, total + n
+    assert taken >= 0.8 * total, (taken, total)
+
+
+def test_generated_logs_are_read_alike():
+    for seed, players in ((1, (2, 2)), (2, (6, 6)), (3, (8, 8)), (4, (2, 8))):
+        text, _ = generate_text(60, players=players, seed=seed, violations=0.05)
+        taken, total = check(text.encode())
+        assert taken >= text.count("\nHand ")
+
+
+def test_mutated_lines_are_read_alike():
+    rng = random.Random(2027)
+    bases = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 20_000]
+    bases.append(generate_text(20, players=(4, 6), seed=9)[0])
+    taken = 0
+    for _ in range(3000):
+        lines = rng.choice(bases).split("\n")
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(lines))
+            words = lines[i].split(" ")
+            j = rng.randrange(len(words) + 1)
+            action = rng.random()
+            if action < 0.4:
+                words.insert(j, rng.choice(WORDS))
+            elif action < 0.7 and words:
+                del words[min(j, len(words) - 1)]
+            elif words:
+                words[min(j, len(words) - 1)] = rng.choice(WORDS)
+            lines[i] = " ".join(words)
+        taken += check("\n".join(lines).encode("utf-8"))[0]
+    assert taken > 1000
+
+
+# the characters a line of the plain subset is made of, and some it must not have
+ALPHABET = "AKQJT1098765432?shdcSHDC ,:->+#\t\r\n\"{}[]\\_.'é\x00\x0b♦" + "abcdefghijklmnopqrstuvwxyz"
+
+
+def test_random_lines_are_read_alike():
+    rng = random.Random(7)
+    heads = ["Hand", "Trick", "Tricks", "Net", "Deal", "Up", "Trump", "Seats", "Dealer", "Ante", "Pot",
+             "Dispute", "Recall", "Ann", "Ben", "[Event", "[", "hand", "TRICK", "ann"]
+    for _ in range(20_000):
+        head = rng.choice(heads)
+        tail = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 30)))
+        line = head + rng.choice(["", " ", "  ", "\t"]) + tail + rng.choice(["\n", "\r\n", ""])
+        alike([(rng.randint(1, 10**6), line)])
+        alike([(1, "Hand 3\n"), (2, line), (3, "Ann pass\n")])
+
+
+def test_numbers_names_and_lines_at_their_limits_are_read_alike():
+    for line in ["Net Ann +" + "9" * 30, "Net Ann -" + "9" * 31, "Net Ann 0" * 3, "Tricks Ann 999999999",
+                 "Tricks Ann 1000000000", "Pot 000000001", "Hand 2147483647", "Hand 9999999999",
+                 "Trick 12: Ann As, Ben 2h", "Trick 12 : Ann : As 2h , 3h", "Trick Ann: As,, 2h", "Trick 1:",
+                 "Ann play 3 -> 3", "Ann play -> 2", "Ann play 2h 3h ->", "Ann draw", "Ann play", "Ann PASS",
+                 "Ann pass 2", "Ann forfeits deal", "Ann Forfeits DEAL", "Dispute Ann renege 3",
+                 "Dispute Ann cinch-lead", "Dispute Ann -x", "Dispute Ann pass", "Recall Ann 10h 2",
+                 "Ante all", "Ante NONE", "Ante Ann Ben", "Seats A-1 B.c D'e", "Seats As Ks", "Trump H",
+                 "Trump ♦", "Up ??", "Deal Ann ?s ?h 10C tD", "x " * 60_000, "Ann play " + "2h " * 50_000,
+                 "Seats " + "Ann," * 40_000]:
+        for end in ("\n", "\r\n", ""):
+            alike([(5, line + end)])
+
+
+def test_tag_lines_and_unreadable_lines_are_read_alike():
+    for line, _ in TAGS:
+        for end in ("\n", "\r\n", ""):
+            alike([(1, line + end)])
+    for bad in (NOT_UTF8, TOO_LONG):
+        assert strict.COMPILED([(1, "Hand 1\n"), (2, bad)]) is None
+        alike([(1, "Hand 1\n"), (2, bad)])
