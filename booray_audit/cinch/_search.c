@@ -1893,8 +1893,9 @@ static PyObject *shares(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
-    {"walk_tricks", walk_tricks, METH_VARARGS,
-     "The plain walk's tricks: each trick's winner, or None where the Python walk must decide."},
+    {"walk_hand", walk_hand, METH_VARARGS,
+     "The plain walk of a hand: (trump, active, passed, discards, winners), or None for the Python walk."},
+    {"setup_walk", setup_walk, METH_VARARGS, "The record classes the plain walk reads."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes (none: the default); returns the positions it holds."},
     {"versus_policy", versus_policy, METH_VARARGS,

@@ -188,94 +188,478 @@ static int follow(Walk *w, int p, int t, int seq, int c, const int *won)
     return as_high(w, p, t, seq, c, top_bit(trumps)) ? KEPT : no_cinch(w, p, t, seq, won[p]);
 }
 
-static int read_ints(PyObject *seq, int *out, int n, const char *what)
+/* The tricks walked: the order of play (each trick led by the winner of the one before),
+ * every play legal, then each play's cinch duties; w's seats and cards filled, w.rules's
+ * n the players.  1 with each trick's winner, 0 where the Python walk must decide, -1
+ * once a signal stopped a search. */
+static int walk(Walk *w, int leader, int cinch, int lead_trump, int *winners)
 {
-    u64 v[MAXT * MAXS];
-    if (n > MAXT * MAXS || !read_u64s(seq, v, n, what))
-        return 0;
-    for (int i = 0; i < n; i++)
-        out[i] = (int)v[i];
-    return 1;
-}
-
-/* walk_tricks(trump, post, out, seats, cards, leader, up, up_seat, keeps, must_beat,
- *             must_trump, must_overtrump, may_keep, cinch, cinch_last, lead_trump, need,
- *             dealt, first) -> each trick's winner (a seat), or None: the Python walk decides.
- * Seats are the active players' places in ``post``; ``seats`` and ``cards`` give every
- * play, trick by trick (a seat out of range: a name not active); ``cinch``: the cinch
- * duties are judged (within ``first`` nodes a decision). */
-static PyObject *walk_tricks(PyObject *self, PyObject *args)
-{
-    (void)self;
-    static Walk w;
-    int trump, leader, up, up_seat, keeps, must_beat, must_trump, must_overtrump, may_keep, cinch, cinch_last,
-        lead_trump, need, dealt;
-    long long first;
-    PyObject *post, *out, *seats, *cards;
-    if (!PyArg_ParseTuple(args, "iOOOOiiiiiiiiiiiiiL", &trump, &post, &out, &seats, &cards, &leader, &up,
-                          &up_seat, &keeps, &must_beat, &must_trump, &must_overtrump, &may_keep, &cinch,
-                          &cinch_last, &lead_trump, &need, &dealt, &first))
-        return NULL;
-    Py_ssize_t n = PySequence_Size(post), plays = PySequence_Size(seats);
-    if (n < 0 || plays < 0)
-        return NULL;
-    if (n < 2 || n > MAXS || trump < 0 || trump > 3 || up < 0 || up > 63 || leader < 0 || leader >= n
-        || dealt < 1 || dealt > MAXT || plays != n * dealt || PySequence_Size(cards) != plays)
-        Py_RETURN_NONE;
-    Search rules = {(int)n, 0, trump, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
-    w.rules = rules;
-    w.tricks = w.cards = dealt;
-    w.up = up, w.up_seat = up_seat, w.keeps = keeps, w.need = need, w.cinch_last = cinch_last;
-    w.first = first;
-    int flat_seats[MAXT * MAXS], flat_cards[MAXT * MAXS];
-    if (!read_u64s(post, w.post, (int)n, "post") || !read_u64s(out, w.out, (int)n, "out")
-        || !read_ints(seats, flat_seats, (int)plays, "seats") || !read_ints(cards, flat_cards, (int)plays, "cards"))
-        return NULL;
-    /* the order of play, each trick led by the winner of the one before; every play legal */
+    int n = w->rules.n, trump = w->rules.trump;
     u64 hands[MAXS];
-    memcpy(hands, w.post, sizeof hands);
-    int winners[MAXT];
-    w.up_played = MAXT + 1;
+    memcpy(hands, w->post, sizeof hands);
+    w->up_played = MAXT + 1;
     for (int i = 0; i < n; i++)
-        w.before[i][0] = w.before[i][1] = 0;
-    w.played[0] = w.played[1] = 0;
-    for (int t = 0; t < dealt; t++) {
-        int *ts = w.seat[t], *tc = w.card[t];
+        w->before[i][0] = w->before[i][1] = 0;
+    w->played[0] = w->played[1] = 0;
+    for (int t = 0; t < w->tricks; t++) {
+        int *ts = w->seat[t], *tc = w->card[t];
         for (int j = 0; j < n; j++) {
-            int q = ts[j] = flat_seats[t * n + j], c = tc[j] = flat_cards[t * n + j];
+            int q = ts[j], c = tc[j];
             if (q != (leader + j) % n || c < 0 || c > 63 || !(hands[q] >> c & 1)
-                || !(legal(&w.rules, hands[q], tc, j) >> c & 1))
-                Py_RETURN_NONE;
+                || !(legal(&w->rules, hands[q], tc, j) >> c & 1))
+                return 0;
             hands[q] &= ~(1ull << c);
-            if (q == up_seat && c == up && w.up_played > t + 1)
-                w.up_played = t + 1;
+            if (q == w->up_seat && c == w->up && w->up_played > t + 1)
+                w->up_played = t + 1;
         }
-        winners[t] = leader = ts[winning(tc, (int)n, trump)];
-        w.played[t + 2] = w.played[t + 1];
+        winners[t] = leader = ts[winning(tc, n, trump)];
+        w->played[t + 2] = w->played[t + 1];
         for (int i = 0; i < n; i++)
-            w.before[i][t + 2] = w.before[i][t + 1];
+            w->before[i][t + 2] = w->before[i][t + 1];
         for (int j = 0; j < n; j++) {
-            w.before[ts[j]][t + 2] |= 1ull << tc[j];
-            w.played[t + 2] |= 1ull << tc[j];
+            w->before[ts[j]][t + 2] |= 1ull << tc[j];
+            w->played[t + 2] |= 1ull << tc[j];
         }
     }
-    /* each play's cinch duties */
     int won[MAXS] = {0};
-    for (int t = 1; t <= dealt; t++) {
+    for (int t = 1; t <= w->tricks; t++) {
         for (int j = 0; j < n; j++) {
-            int p = w.seat[t - 1][j], c = w.card[t - 1][j];
-            int verdict = j ? (cinch ? follow(&w, p, t, j, c, won) : KEPT) : lead(&w, p, t, c, cinch, lead_trump, won);
+            int p = w->seat[t - 1][j], c = w->card[t - 1][j];
+            int verdict = j ? (cinch ? follow(w, p, t, j, c, won) : KEPT) : lead(w, p, t, c, cinch, lead_trump, won);
             if (stopped_by_signal)
-                return answer(NULL);
+                return -1;
             if (verdict != KEPT)
-                Py_RETURN_NONE;
+                return 0;
         }
         won[winners[t - 1]]++;
     }
-    PyObject *res = PyTuple_New(dealt);
-    if (!res)
+    return 1;
+}
+
+/* -- the hand, from its record (judge/plain.py's _Walk.walk up to its tricks) ------------ */
+
+/* the record's classes (setup_walk) and the attribute names read */
+enum { R_TRICK, R_DEAL, R_DECISION, R_UP, R_DEALER, R_TRICKS, R_NET, R_POT, R_ANTE, R_KINDS };
+static PyObject *rec[R_KINDS];
+static PyObject *zero;
+static PyObject *a_events, *a_player, *a_cards, *a_action, *a_discards, *a_draws, *a_card, *a_number, *a_plays,
+    *a_by_seat, *a_loose, *a_seat_cards, *a_counts, *a_amounts, *a_players;
+
+/* the seat of ``name`` in ``seats``, -1 where none (or not a str), -2 on an error */
+static int seat_of(PyObject *name, PyObject *const *seats, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (seats[i] == name)
+            return i;
+    }
+    if (!PyUnicode_Check(name))
+        return -1;
+    for (int i = 0; i < n; i++) {
+        int eq = PyUnicode_Compare(name, seats[i]);
+        if (eq == -1 && PyErr_Occurred())
+            return -2;
+        if (!eq)
+            return i;
+    }
+    return -1;
+}
+
+/* obj.attr's seat, as seat_of */
+static int seat_at(PyObject *obj, PyObject *attr, PyObject *const *seats, int n)
+{
+    PyObject *name = PyObject_GetAttr(obj, attr);
+    if (!name)
+        return -2;
+    int at = seat_of(name, seats, n);
+    Py_DECREF(name);
+    return at;
+}
+
+/* an exact int within a long into *v: 1, else 0 (no error set) */
+static int small_int(PyObject *o, long *v)
+{
+    int over = 0;
+    if (!PyLong_CheckExact(o))
+        return 0;
+    *v = PyLong_AsLongAndOverflow(o, &over);
+    return !over && !(*v == -1 && PyErr_Occurred());
+}
+
+/* a tuple of known cards (0..63, a rank) as a mask, with its size in *count; 0 with
+ * *count -1 for anything else */
+static u64 mask_of_cards(PyObject *cards, int *count)
+{
+    *count = -1;
+    if (!PyTuple_Check(cards))
+        return 0;
+    u64 m = 0;
+    Py_ssize_t k = PyTuple_GET_SIZE(cards);
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long v;
+        if (!small_int(PyTuple_GET_ITEM(cards, i), &v) || v < 0 || v > 63 || !(v & 15))
+            return 0;
+        m |= 1ull << v;
+    }
+    *count = (int)k;
+    return m;
+}
+
+/* every name a claim names is seated (record.naming) and, for `Tricks`, the seats the
+ * table gives a trick (*counted): 1, 0 where not, -1 on an error */
+static int claim_seated(PyObject *e, int kind, PyObject *const *seats, int n, unsigned *counted)
+{
+    PyObject *attr = kind == R_TRICKS ? a_counts : kind == R_NET ? a_amounts : kind == R_ANTE ? a_players : NULL;
+    if (!attr)
+        return 1;  /* `Pot` names nobody */
+    PyObject *names = PyObject_GetAttr(e, attr);
+    if (!names)
+        return -1;
+    int ok = 1;
+    if (!PyTuple_Check(names))
+        ok = kind == R_ANTE;  /* `Ante all` or `Ante none` */
+    for (Py_ssize_t i = 0; ok == 1 && PyTuple_Check(names) && i < PyTuple_GET_SIZE(names); i++) {
+        PyObject *x = PyTuple_GET_ITEM(names, i), *name = x;
+        if (kind != R_ANTE) {
+            if (!PyTuple_Check(x) || PyTuple_GET_SIZE(x) != 2) {
+                ok = 0;
+                break;
+            }
+            name = PyTuple_GET_ITEM(x, 0);
+        }
+        int at = seat_of(name, seats, n);
+        ok = at == -2 ? -1 : at >= 0;
+        if (ok == 1 && kind == R_TRICKS) {
+            PyObject *won = PyTuple_GET_ITEM(x, 1);
+            if (!PyLong_CheckExact(won))
+                ok = 0;
+            else {
+                int more = PyObject_RichCompareBool(won, zero, Py_GT);
+                if (more < 0)
+                    ok = -1;
+                else if (more)
+                    *counted |= 1u << at;
+            }
+        }
+    }
+    Py_DECREF(names);
+    return ok;
+}
+
+static int is_int(PyObject *o, long v)
+{
+    long x;
+    return small_int(o, &x) && x == v;
+}
+
+/* walk_hand(hand, seats, dealer, cards, limits, folded_first, must_beat, must_trump,
+ *           must_overtrump, may_keep, cinch, cinch_last, lead_trump, need, first)
+ *   -> (trump, active, passed, discards, winners) or None
+ * judge/plain.py's walk, for a hand of `Seats` (``seats``, the dealer among them) under
+ * the winner's lead and the dealer's up-card: the deals, the up-card, each declaration
+ * in turn with its cards, the draw and its reshuffles, then the tricks (walk).  The
+ * active players and the passed in seat and declaration order, each active player's
+ * discards counted in declaration order (name, count), each trick's winner (a place in
+ * ``active``); None where the Python walk must decide.  ``limits``: the most cards each
+ * place from the dealer's left may discard. */
+static PyObject *walk_hand(PyObject *self, PyObject *args)
+{
+    (void)self;
+    static Walk w;
+    PyObject *hand, *seat_list, *dealer_name, *limit_list;
+    int cards, folded_first, must_beat, must_trump, must_overtrump, may_keep, cinch, cinch_last, lead_trump, need;
+    long long first;
+    if (!PyArg_ParseTuple(args, "OO!OiO!iiiiiiiiiL", &hand, &PyList_Type, &seat_list, &dealer_name, &cards,
+                          &PyTuple_Type, &limit_list, &folded_first, &must_beat, &must_trump, &must_overtrump,
+                          &may_keep, &cinch, &cinch_last, &lead_trump, &need, &first))
         return NULL;
-    for (int t = 0; t < dealt; t++)
-        PyTuple_SET_ITEM(res, t, PyLong_FromLong(winners[t]));
+    if (!rec[0]) {
+        PyErr_SetString(PyExc_RuntimeError, "walk_hand: setup_walk first");
+        return NULL;
+    }
+    int S = (int)PyList_GET_SIZE(seat_list);
+    if (S < 2 || S > MAXS || cards < 1 || cards > MAXT || PyTuple_GET_SIZE(limit_list) != S)
+        Py_RETURN_NONE;
+    PyObject *const *seats = &PyList_GET_ITEM(seat_list, 0);
+    for (int i = 0; i < S; i++)
+        for (int j = 0; j < i; j++) {
+            int eq = PyObject_RichCompareBool(seats[i], seats[j], Py_EQ);
+            if (eq)
+                return eq < 0 ? NULL : Py_NewRef(Py_None);
+        }
+    int dealer = seat_of(dealer_name, seats, S);
+    if (dealer < 0)
+        return dealer == -2 ? NULL : Py_NewRef(Py_None);
+    PyObject *events = PyObject_GetAttr(hand, a_events);
+    if (!events)
+        return NULL;
+    PyObject *res = NULL;
+    if (!PyTuple_Check(events)) {
+        res = Py_NewRef(Py_None);
+        goto done;
+    }
+    /* the events: every seat's deal once, the first `Up`, a `Dealer` line naming the dealer
+     * once, the claims naming seated players; anything else is for the full replay */
+    PyObject *deal_of[MAXS] = {0}, *decisions[MAXS], *tricks[MAXT];
+    int ndecisions = 0, ntricks = 0, up = -1, dealers = 0;
+    unsigned counted = 0;
+    Py_ssize_t nev = PyTuple_GET_SIZE(events);
+#define DECLINE do { res = Py_NewRef(Py_None); goto done; } while (0)
+#define FAIL do { goto done; } while (0)
+    for (Py_ssize_t i = 0; i < nev; i++) {
+        PyObject *e = PyTuple_GET_ITEM(events, i);
+        PyObject *kind = (PyObject *)Py_TYPE(e);
+        if (kind == rec[R_TRICK]) {
+            if (ntricks == cards)
+                DECLINE;
+            tricks[ntricks++] = e;
+        } else if (kind == rec[R_DEAL]) {
+            int at = seat_at(e, a_player, seats, S);
+            if (at == -2)
+                FAIL;
+            if (at < 0 || deal_of[at])
+                DECLINE;  /* a deal to no seat: deals.keys() != seated */
+            deal_of[at] = e;
+        } else if (kind == rec[R_DECISION]) {
+            if (ndecisions == S)
+                DECLINE;
+            decisions[ndecisions++] = e;
+        } else if (kind == rec[R_UP] && up < 0) {
+            PyObject *c = PyObject_GetAttr(e, a_card);
+            if (!c)
+                FAIL;
+            long v;
+            if (!small_int(c, &v))
+                v = -1;
+            Py_DECREF(c);
+            if (v < 0 || v > 63 || !(v & 15))
+                DECLINE;  /* no card, or one without a rank */
+            up = (int)v;
+        } else if (kind == rec[R_DEALER] && !dealers) {
+            int at = seat_at(e, a_player, seats, S);
+            if (at == -2)
+                FAIL;
+            if (at != dealer)
+                DECLINE;
+            dealers = 1;
+        } else if (kind == rec[R_TRICKS] || kind == rec[R_NET] || kind == rec[R_POT] || kind == rec[R_ANTE]) {
+            int k = kind == rec[R_TRICKS] ? R_TRICKS : kind == rec[R_NET] ? R_NET : kind == rec[R_POT] ? R_POT : R_ANTE;
+            int ok = claim_seated(e, k, seats, S, &counted);
+            if (ok < 0)
+                FAIL;
+            if (!ok)
+                DECLINE;
+        } else
+            DECLINE;
+    }
+    if (up < 0 || ntricks != cards)
+        DECLINE;
+    u64 dealt[MAXS], every = 0;
+    for (int p = 0; p < S; p++) {
+        if (!deal_of[p])
+            DECLINE;
+        PyObject *cs = PyObject_GetAttr(deal_of[p], a_cards);
+        if (!cs)
+            FAIL;
+        int k;
+        dealt[p] = mask_of_cards(cs, &k);
+        Py_DECREF(cs);
+        if (k != cards || pc(dealt[p]) != cards || dealt[p] & every)
+            DECLINE;
+        every |= dealt[p];
+    }
+    if (!(dealt[dealer] >> up & 1))
+        DECLINE;  /* the up-card is the dealer's */
+    /* each seat's one declaration, in turn from the dealer's left */
+    if (ndecisions != S)
+        DECLINE;
+    int played[MAXS] = {0}, order[MAXS], count[MAXS] = {0};
+    u64 gone[MAXS] = {0}, got[MAXS] = {0};
+    PyObject *passed = PyList_New(0), *discards = PyList_New(0);
+    if (!passed || !discards) {
+        Py_XDECREF(passed);
+        Py_XDECREF(discards);
+        FAIL;
+    }
+    for (int k = 0; k < S; k++) {
+        PyObject *d = decisions[k];
+        int p = order[k] = (dealer + 1 + k) % S;
+        int at = seat_at(d, a_player, seats, S);
+        PyObject *action = at == p ? PyObject_GetAttr(d, a_action) : NULL;
+        PyObject *dis = action ? PyObject_GetAttr(d, a_discards) : NULL;
+        PyObject *dra = dis ? PyObject_GetAttr(d, a_draws) : NULL;
+        int ok = dra != NULL;
+        if (ok && PyUnicode_Check(action) && !PyUnicode_CompareWithASCIIString(action, "pass")) {
+            ok = dis == Py_None && dra == Py_None && !(p == dealer && (up & 15) == 14)
+                 && PyList_Append(passed, seats[p]) == 0;
+        } else if (ok && PyUnicode_Check(action) && !PyUnicode_CompareWithASCIIString(action, "play")) {
+            played[p] = 1;
+            if (is_int(dis, 0) && dra == Py_None) {
+                count[p] = 0;
+            } else if (PyTuple_Check(dis) && PyTuple_Check(dra) && PyTuple_GET_SIZE(dis)) {
+                int nd, nr;
+                gone[p] = mask_of_cards(dis, &nd);
+                got[p] = mask_of_cards(dra, &nr);
+                long most;
+                if (!small_int(PyTuple_GET_ITEM(limit_list, k), &most))
+                    most = -1;
+                ok = nd >= 0 && nr == nd && pc(gone[p]) == nd && pc(got[p]) == nd && nd <= most
+                     && !(gone[p] & ~dealt[p]);
+                count[p] = nd;
+            } else
+                ok = 0;
+            if (ok) {
+                PyObject *pair = Py_BuildValue("(Oi)", seats[p], count[p]);
+                ok = pair && PyList_Append(discards, pair) == 0;
+                Py_XDECREF(pair);
+            }
+        } else
+            ok = 0;
+        Py_XDECREF(action);
+        Py_XDECREF(dis);
+        Py_XDECREF(dra);
+        if (!ok) {
+            Py_DECREF(passed);
+            Py_DECREF(discards);
+            if (PyErr_Occurred())
+                FAIL;
+            DECLINE;
+        }
+    }
+    /* the stock: past its end the discards of those who drew before are shuffled into a
+     * new one, and whose discards went into it no longer knows them out of play */
+    int stock = 52 - S * cards, pile = 0, last = -1, drawing[MAXS], nd = 0, total = 0;
+    for (int k = 0; k < S; k++)
+        if (played[order[k]]) {
+            drawing[nd++] = order[k];
+            total += count[order[k]];
+        }
+    int fine = !(folded_first && PyList_GET_SIZE(passed) && total > stock);
+    for (int j = 0; fine && j < nd; j++) {
+        int p = drawing[j];
+        if (count[p] > stock) {
+            stock = stock + pile - count[p];
+            pile = 0;
+            last = j;
+        } else
+            stock -= count[p];
+        pile += count[p];
+    }
+    u64 thrown = 0, taken = 0;
+    for (int j = 0; j < nd; j++)
+        thrown |= gone[drawing[j]];
+    for (int j = 0; fine && j < nd; j++) {
+        int p = drawing[j];
+        u64 back = got[p] & every;  /* dealt to someone: only a discard of another's, come back */
+        if (got[p] & taken || (back && (last < 0 || back & ~(thrown & ~gone[p]))))
+            fine = 0;
+        taken |= got[p];
+    }
+    unsigned passed_mask = 0;
+    for (int p = 0; p < S; p++)
+        if (!played[p])
+            passed_mask |= 1u << p;
+    if (!fine || nd < 2 || counted & passed_mask) {
+        Py_DECREF(passed);
+        Py_DECREF(discards);
+        DECLINE;
+    }
+    /* the active players in seat order; the walk's arrays by place among them */
+    int place[MAXS], active[MAXS], n = 0;
+    for (int p = 0; p < S; p++) {
+        place[p] = played[p] ? n : -1;
+        if (played[p])
+            active[n++] = p;
+    }
+    Search rules = {n, 0, up >> 4, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
+    w.rules = rules;
+    w.tricks = w.cards = cards;
+    w.up = up;
+    w.up_seat = place[dealer];
+    w.keeps = played[dealer] && count[dealer] == 0;
+    w.need = need, w.cinch_last = cinch_last, w.first = first;
+    for (int j = 0; j < nd; j++) {
+        int p = drawing[j];
+        w.post[place[p]] = (dealt[p] & ~gone[p]) | got[p];
+        w.out[place[p]] = last >= 0 && j < last ? 0 : gone[p];  /* forgotten in a reshuffle */
+    }
+    /* the tricks as written: numbered in order, each with every active player's card */
+    int ok = 1;
+    for (int t = 0; ok && t < cards; t++) {
+        PyObject *tr = tricks[t];
+        PyObject *number = PyObject_GetAttr(tr, a_number), *by_seat = NULL, *loose = NULL, *seat_cards = NULL,
+                 *plays = NULL;
+        ok = number && is_int(number, t + 1) && (by_seat = PyObject_GetAttr(tr, a_by_seat))
+             && (loose = PyObject_GetAttr(tr, a_loose)) && (seat_cards = PyObject_GetAttr(tr, a_seat_cards))
+             && (plays = PyObject_GetAttr(tr, a_plays)) && by_seat == Py_False && loose == Py_False
+             && PyTuple_Check(seat_cards) && !PyTuple_GET_SIZE(seat_cards) && PyTuple_Check(plays)
+             && PyTuple_GET_SIZE(plays) == n;
+        for (int j = 0; ok && j < n; j++) {
+            PyObject *pl = PyTuple_GET_ITEM(plays, j);
+            long c = -1;
+            ok = PyTuple_Check(pl) && PyTuple_GET_SIZE(pl) == 2 && small_int(PyTuple_GET_ITEM(pl, 1), &c);
+            int at = ok ? seat_of(PyTuple_GET_ITEM(pl, 0), seats, S) : -1;
+            ok = at >= 0 && place[at] >= 0 && c >= 0 && c <= 63;
+            if (ok) {
+                w.seat[t][j] = place[at];
+                w.card[t][j] = (int)c;
+            }
+        }
+        Py_XDECREF(number);
+        Py_XDECREF(by_seat);
+        Py_XDECREF(loose);
+        Py_XDECREF(seat_cards);
+        Py_XDECREF(plays);
+    }
+    int winners[MAXT], walked = 0;
+    if (ok && !PyErr_Occurred())
+        walked = walk(&w, place[drawing[0]], cinch, lead_trump, winners);  /* the first to declare play */
+    if (walked != 1 || PyErr_Occurred()) {
+        Py_DECREF(passed);
+        Py_DECREF(discards);
+        if (walked < 0)
+            res = answer(NULL);
+        else if (!PyErr_Occurred())
+            res = Py_NewRef(Py_None);
+        goto done;
+    }
+    PyObject *act = PyTuple_New(n), *wins = PyTuple_New(cards);
+    if (act && wins) {
+        for (int j = 0; j < n; j++)
+            PyTuple_SET_ITEM(act, j, Py_NewRef(seats[active[j]]));
+        for (int t = 0; t < cards; t++)
+            PyTuple_SET_ITEM(wins, t, PyLong_FromLong(winners[t]));
+        res = Py_BuildValue("(iNNNN)", up >> 4, act, passed, discards, wins);
+    } else {
+        Py_XDECREF(act);
+        Py_XDECREF(wins);
+        Py_DECREF(passed);
+        Py_DECREF(discards);
+    }
+done:
+    Py_DECREF(events);
     return res;
+#undef DECLINE
+#undef FAIL
+}
+
+/* setup_walk(Trick, Deal, Decision, Up, Dealer, TricksClaim, NetClaim, PotClaim, Ante) */
+static PyObject *setup_walk(PyObject *self, PyObject *args)
+{
+    (void)self;
+    if (PyTuple_GET_SIZE(args) != R_KINDS) {
+        PyErr_SetString(PyExc_TypeError, "setup_walk: the nine record classes");
+        return NULL;
+    }
+    for (int k = 0; k < R_KINDS; k++)
+        Py_XSETREF(rec[k], Py_NewRef(PyTuple_GET_ITEM(args, k)));
+    const char *names[] = {"events", "player", "cards", "action", "discards", "draws", "card", "number", "plays",
+                           "by_seat", "loose", "seat_cards", "counts", "amounts", "players"};
+    PyObject **attrs[] = {&a_events, &a_player, &a_cards, &a_action, &a_discards, &a_draws, &a_card, &a_number,
+                          &a_plays, &a_by_seat, &a_loose, &a_seat_cards, &a_counts, &a_amounts, &a_players};
+    for (int i = 0; i < 15; i++)
+        if (!*attrs[i] && !(*attrs[i] = PyUnicode_InternFromString(names[i])))
+            return NULL;
+    if (!zero && !(zero = PyLong_FromLong(0)))
+        return NULL;
+    Py_RETURN_NONE;
 }

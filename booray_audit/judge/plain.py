@@ -23,6 +23,8 @@ HandReplay on every corpus and on generated and mutated hands.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import record as r
 from ..cards import mask_of
 from ..cinch.compiled import _duties, _search
@@ -36,6 +38,10 @@ from ..rules.profiles import Rules
 # events a plain hand may carry besides its deals, up-card, declarations and tricks: the
 # table's claims, which the settlement checks and the replay only reads names from
 _CLAIMS = (r.TricksClaim, r.NetClaim, r.PotClaim, r.Ante)
+
+
+if _search is not None:  # the records the compiled walk reads
+    _search.setup_walk(r.Trick, r.Deal, r.Decision, r.Up, r.Dealer, r.TricksClaim, r.NetClaim, r.PotClaim, r.Ante)
 
 
 class _NotPlain(Exception):
@@ -105,11 +111,51 @@ class Plain:
 
 def plain_replay(hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None, cinch) -> Replay | None:
     """The Replay ``HandReplay(hand, rules, seats, dealer, cinch).run()`` gives, for a
-    plain hand without findings or undecidable checks; None for any other."""
+    plain hand without findings or undecidable checks; None for any other.  The compiled
+    walk answers first where it can (``_compiled``); a hand it leaves, the Python walk."""
+    if _search is not None:
+        rep = _compiled(hand, rules, seats, dealer, cinch)
+        if rep is not None:
+            return rep
     try:
         return _Walk(hand, rules, seats, dealer, cinch).walk()
     except _NotPlain:
         return None
+
+
+def _compiled(hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None, cinch) -> Replay | None:
+    """``_Walk.walk`` compiled (``_search.walk_hand``, cinch/_walk.c): the Replay of a plain
+    hand it finds clean, else None.  It judges each cinch by the compiled search's first
+    try (``cinch.first``), so it takes no hook but cinch_judge's own, nor the top-trumps
+    count; a position that try leaves open, it leaves to the Python walk."""
+    judged = cinch is not None and rules.cinch != "off"
+    if (judged and not (rules.cinch == "sure-tricks" and hasattr(cinch, "first")) or rules.lead != "winner"
+            or rules.trump_card != "dealer" or rules.reshuffle == "together"):
+        return None
+    got = _search.walk_hand(hand, seats, dealer, rules.cards, _limits(rules, len(seats)),
+                            rules.reshuffle == "folded-first", *_duties(rules), judged, rules.cinch_last,
+                            rules.lead_trump_when_others_void, rules.need, cinch.first if judged else 0)
+    if got is None:
+        return None
+    trump, active, passed, discards, winners = got
+    active = list(active)
+    won = dict.fromkeys(active, 0)
+    plays = []
+    for t, (trick, w) in enumerate(zip(_tricks(hand), winners), 1):
+        winner = active[w]
+        plays += [(t, seq, p, c, p == winner) for seq, (p, c) in enumerate(trick.plays)]
+        won[winner] += 1
+    return Replay(hand.number, dealer, trump, list(seats), active, passed, dict(discards), won, True, plays=plays)
+
+
+def _tricks(hand: r.Hand) -> list[r.Trick]:
+    return [e for e in hand.events if type(e) is r.Trick]
+
+
+@lru_cache(maxsize=64)
+def _limits(rules: Rules, players: int) -> tuple[int, ...]:
+    """The most cards each place from the dealer's left may discard."""
+    return tuple(rules.discard_limit(players, k) for k in range(players))
 
 
 class _Walk(HandReplay):
@@ -228,14 +274,6 @@ class _Walk(HandReplay):
         # every play legal (rules 1-3 as engine.legal defines them, from the player's whole
         # hand: a play PlayChecks._check finds no breach in; else the full replay gives it)
         leader = next(p for p in seats[i + 1:] + seats[:i + 1] if p in post)
-        known_out = {p: 0 if p in forgotten else m for p, m in discarded.items()}
-        keeps = discards.get(dealer) == 0 and dealer in post  # the dealer played and drew nothing
-        cinch = self.cinch is not None and rules.cinch != "off"
-        if _search is not None and (not cinch or rules.cinch == "sure-tricks" and hasattr(self.cinch, "first")):
-            winners = _compiled(tricks, active, post, known_out, leader, up, dealer, keeps, rules,
-                                cinch and self.cinch.first)
-            if winners is not None:
-                return self._replay(dealer, trump, seats, active, passed, discards, tricks, winners)
         hands = dict(post)
         winners = []
         for t, trick in enumerate(tricks, 1):
@@ -252,9 +290,13 @@ class _Walk(HandReplay):
                 hands[p] &= ~(1 << c)
             leader = turn[winning(cards, trump)]
             winners.append(leader)
-        know = Plain(rules, trump, active, tricks, post, known_out, up, dealer, keeps)
+        known_out = {p: 0 if p in forgotten else m for p, m in discarded.items()}
+        know = Plain(rules, trump, active, tricks, post, known_out, up, dealer,
+                     discards.get(dealer) == 0 and dealer in post)
         # each play's cinch duties, judged as PlayChecks._check judges them
+        cinch = self.cinch is not None and rules.cinch != "off"
         won = {p: 0 for p in active}
+        plays = []
         for t, (trick, winner) in enumerate(zip(tricks, winners), 1):
             cards = [c for _, c in trick.plays]
             before = dict(won)
@@ -266,33 +308,6 @@ class _Walk(HandReplay):
                     self._cinch_follow(t, p, c, prior, _best(prior, trump), trump, know, before, True, {})
                 if self.undecidable:
                     raise _NotPlain
-            won[winner] += 1
-        return self._replay(dealer, trump, seats, active, passed, discards, tricks, [active.index(w) for w in winners])
-
-    def _replay(self, dealer, trump, seats, active, passed, discards, tricks, winners) -> Replay:
-        """The Replay of a hand walked clean, ``winners`` each trick's (a place in ``active``)."""
-        won = dict.fromkeys(active, 0)
-        plays = []
-        for t, (trick, w) in enumerate(zip(tricks, winners), 1):
-            winner = active[w]
-            plays += [(t, seq, p, c, p == winner) for seq, (p, c) in enumerate(trick.plays)]
+                plays.append((t, seq, p, c, p == winner))
             won[winner] += 1
         return Replay(self.n, dealer, trump, list(seats), active, passed, discards, won, True, plays=plays)
-
-
-def _compiled(tricks, active, post, known_out, leader, up, dealer, keeps, rules, first):
-    """The tricks walked by the compiled walk (``_search.walk_tricks``): each trick's
-    winner, a place in ``active``, or None where the Python walk must decide the hand.
-    ``first``: the cinch search's first try in nodes (0: the cinch duties not judged)."""
-    n = len(active)
-    if any(len(trick.plays) != n or trick.number != t or trick.by_seat or trick.loose or trick.seat_cards
-           for t, trick in enumerate(tricks, 1)):
-        return None
-    index = {p: i for i, p in enumerate(active)}
-    order = [index.get(p, -1) for trick in tricks for p, _ in trick.plays]
-    cards = [c for trick in tricks for _, c in trick.plays]
-    return _search.walk_tricks(up >> 4, [post[p] for p in active], [known_out.get(p, 0) for p in active], order,
-                               cards, index[leader], up, index.get(dealer, -1), keeps, *_duties(rules), bool(first),
-                               rules.cinch_last, rules.lead_trump_when_others_void, rules.need, rules.cards,
-                               first or 0)
-
