@@ -1894,7 +1894,7 @@ static PyMethodDef methods[] = {
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"walk_hand", walk_hand, METH_VARARGS,
-     "The plain walk of a hand: (trump, active, passed, discards, winners), or None for the Python walk."},
+     "The plain walk of a hand: (trump, active, passed, discards, won, plays), or None for the Python walk."},
     {"setup_walk", setup_walk, METH_VARARGS, "The record classes the plain walk reads."},
     {"feasible", feasible_py, METH_VARARGS, "Hall's condition as the search checks it: can the unseen cards be dealt?"},
     {"memory", memory, METH_VARARGS, "Cap the memo near this many megabytes (none: the default); returns the positions it holds."},

@@ -353,13 +353,14 @@ static int is_int(PyObject *o, long v)
 
 /* walk_hand(hand, seats, dealer, cards, limits, folded_first, must_beat, must_trump,
  *           must_overtrump, may_keep, cinch, cinch_last, lead_trump, need, first)
- *   -> (trump, active, passed, discards, winners) or None
+ *   -> (trump, active, passed, discards, won, plays) or None
  * judge/plain.py's walk, for a hand of `Seats` (``seats``, the dealer among them) under
  * the winner's lead and the dealer's up-card: the deals, the up-card, each declaration
  * in turn with its cards, the draw and its reshuffles, then the tricks (walk).  The
- * active players and the passed in seat and declaration order, each active player's
- * discards counted in declaration order (name, count), each trick's winner (a place in
- * ``active``); None where the Python walk must decide.  ``limits``: the most cards each
+ * Replay's fields as the Python walk makes them: the active players in seat order, the
+ * passed in declaration order, each active player's discards counted and tricks won
+ * (dicts), every play (trick, place in it, name, card, won it); None where the Python
+ * walk must decide.  ``limits``: the most cards each
  * place from the dealer's left may discard. */
 static PyObject *walk_hand(PyObject *self, PyObject *args)
 {
@@ -474,7 +475,7 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
         DECLINE;
     int played[MAXS] = {0}, order[MAXS], count[MAXS] = {0};
     u64 gone[MAXS] = {0}, got[MAXS] = {0};
-    PyObject *passed = PyList_New(0), *discards = PyList_New(0);
+    PyObject *passed = PyList_New(0), *discards = PyDict_New();
     if (!passed || !discards) {
         Py_XDECREF(passed);
         Py_XDECREF(discards);
@@ -508,9 +509,9 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
             } else
                 ok = 0;
             if (ok) {
-                PyObject *pair = Py_BuildValue("(Oi)", seats[p], count[p]);
-                ok = pair && PyList_Append(discards, pair) == 0;
-                Py_XDECREF(pair);
+                PyObject *n_ = PyLong_FromLong(count[p]);
+                ok = n_ && PyDict_SetItem(discards, seats[p], n_) == 0;
+                Py_XDECREF(n_);
             }
         } else
             ok = 0;
@@ -584,6 +585,7 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
     }
     /* the tricks as written: numbered in order, each with every active player's card */
     int ok = 1;
+    PyObject *shown[MAXT][MAXS];  /* each play, (name, card) as the record has it */
     for (int t = 0; ok && t < cards; t++) {
         PyObject *tr = tricks[t];
         PyObject *number = PyObject_GetAttr(tr, a_number), *by_seat = NULL, *loose = NULL, *seat_cards = NULL,
@@ -602,6 +604,7 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
             if (ok) {
                 w.seat[t][j] = place[at];
                 w.card[t][j] = (int)c;
+                shown[t][j] = pl;
             }
         }
         Py_XDECREF(number);
@@ -622,16 +625,33 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
             res = Py_NewRef(Py_None);
         goto done;
     }
-    PyObject *act = PyTuple_New(n), *wins = PyTuple_New(cards);
-    if (act && wins) {
-        for (int j = 0; j < n; j++)
-            PyTuple_SET_ITEM(act, j, Py_NewRef(seats[active[j]]));
-        for (int t = 0; t < cards; t++)
-            PyTuple_SET_ITEM(wins, t, PyLong_FromLong(winners[t]));
-        res = Py_BuildValue("(iNNNN)", up >> 4, act, passed, discards, wins);
-    } else {
+    /* the Replay's active players, tricks won and plays, as plain.py's walk makes them */
+    PyObject *act = PyList_New(n), *won = PyDict_New(), *plays = PyList_New(cards * n);
+    ok = act && won && plays;
+    int tally[MAXS] = {0};
+    for (int t = 0; t < cards; t++)
+        tally[winners[t]]++;
+    for (int j = 0; ok && j < n; j++) {
+        PyList_SET_ITEM(act, j, Py_NewRef(seats[active[j]]));
+        PyObject *count_ = PyLong_FromLong(tally[j]);
+        ok = count_ && PyDict_SetItem(won, seats[active[j]], count_) == 0;
+        Py_XDECREF(count_);
+    }
+    for (int t = 0; ok && t < cards; t++)
+        for (int j = 0; ok && j < n; j++) {
+            PyObject *pl = shown[t][j];
+            PyObject *play = Py_BuildValue("(iiOOO)", t + 1, j, PyTuple_GET_ITEM(pl, 0), PyTuple_GET_ITEM(pl, 1),
+                                           w.seat[t][j] == winners[t] ? Py_True : Py_False);
+            ok = play != NULL;
+            if (ok)
+                PyList_SET_ITEM(plays, t * n + j, play);
+        }
+    if (ok)
+        res = Py_BuildValue("(iNNNNN)", up >> 4, act, passed, discards, won, plays);
+    else {
         Py_XDECREF(act);
-        Py_XDECREF(wins);
+        Py_XDECREF(won);
+        Py_XDECREF(plays);
         Py_DECREF(passed);
         Py_DECREF(discards);
     }

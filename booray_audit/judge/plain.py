@@ -137,19 +137,8 @@ def _compiled(hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None, 
                             rules.lead_trump_when_others_void, rules.need, cinch.first if judged else 0)
     if got is None:
         return None
-    trump, active, passed, discards, winners = got
-    active = list(active)
-    won = dict.fromkeys(active, 0)
-    plays = []
-    for t, (trick, w) in enumerate(zip(_tricks(hand), winners), 1):
-        winner = active[w]
-        plays += [(t, seq, p, c, p == winner) for seq, (p, c) in enumerate(trick.plays)]
-        won[winner] += 1
-    return Replay(hand.number, dealer, trump, list(seats), active, passed, dict(discards), won, True, plays=plays)
-
-
-def _tricks(hand: r.Hand) -> list[r.Trick]:
-    return [e for e in hand.events if type(e) is r.Trick]
+    trump, active, passed, discards, won, plays = got
+    return Replay(hand.number, dealer, trump, list(seats), active, passed, discards, won, True, plays=plays)
 
 
 @lru_cache(maxsize=64)

@@ -69,6 +69,11 @@ def _lines(stream: IO[bytes], path: str, first: int = 1) -> Iterator[tuple[int, 
             yield number, NOT_UTF8
 
 
+# the first characters of a line that only an event line starts with (``_kind``): a
+# letter but h (which may start `Hand`)
+_EVENT_STARTS = frozenset("abcdefgijklmnopqrstuvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ")
+
+
 def _kind(text: str) -> str:
     s = text.lstrip(" \t\ufeff")
     # blank as the grammar's line break reads one: spaces, a comment, then \n or \r\n; a
@@ -89,7 +94,8 @@ def _chunks(lines: Iterable[tuple[int, str | Unreadable]], first: int = 1) -> It
     them (``_Body``)."""
     kind, start, body, pending = "tags", first, _Body(), _Body()
     for n, text in lines:
-        k = "event" if isinstance(text, Unreadable) else _kind(text)
+        # an Unreadable line reads as an event (reported there); most lines start with a letter
+        k = "event" if type(text) is not str or text[:1] in _EVENT_STARTS else _kind(text)
         if k == "blank":
             continue
         if k == "tag":
@@ -124,7 +130,7 @@ class _Body(list):
 
     def append(self, item) -> None:
         if len(self) < MAX_HAND_LINES:
-            super().append(item)
+            list.append(self, item)
         elif not self.over:
             self.over = True
             del self[1:]
