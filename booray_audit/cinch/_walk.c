@@ -1,13 +1,15 @@
-/* The plain walk's tricks, compiled: judge/plain.py's _Walk.walk from its tricks on (the
- * order of play, every play legal, each play's cinch duties), the Python walk kept as the
- * reference.  Included by _search.c, whose rules of play, Hall check and search it uses.
+/* The plain walk, compiled: judge/plain.py's _Walk.walk (the deals, the up-card, each
+ * declaration in turn with its cards, the draw and its reshuffles, the order of play,
+ * every play legal, each play's cinch duties), the Python walk kept as the reference.
+ * Included by _search.c, whose rules of play, Hall check and search it uses.
  *
- * It answers for a hand the Python walk takes whole: the winner of each trick, or None
- * where the Python walk must run (a play out of turn or illegal, a cinch the search shows
- * or cannot settle within the first try, a position it does not take, a lead of a plain
- * card when no other player can hold trump): a hand it leaves is walked by the Python
- * road from the start, so that road alone decides every hand with a finding or a doubt.
- * tests/test_plain_compiled.py holds the two to each other hand by hand. */
+ * It answers for a hand the Python walk takes whole, with the Replay's fields, or None
+ * where the Python walk must run (a hand that is not plain, a play out of turn or
+ * illegal, a cinch the search shows or cannot settle within the first try, a position
+ * it does not take, a lead of a plain card when no other player can hold trump): a hand
+ * it leaves is walked by the Python road from the start, so that road alone decides
+ * every hand with a finding or a doubt.  tests/test_plain_compiled.py holds the two to
+ * each other hand by hand. */
 
 #define MAXT 16  /* tricks */
 
