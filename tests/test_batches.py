@@ -143,3 +143,31 @@ def test_an_edit_in_a_later_batch_refuses_the_whole_file(tmp_path, batch, monkey
     p = run_cli("import", log, "--db", db)
     assert p.returncode == 4 and b"session 2 differs" in p.stderr, p.stderr
     assert dump(db) == before
+
+
+def test_an_import_past_its_memory_limit_goes_on_with_more(tmp_path):
+    """The store's indexes grow with it, past the memory an import starts with (a store of
+    a million one-hand sessions needed more than 128 MB): DuckDB runs out, the transaction
+    is rolled back and run again with twice the memory, and the store is the one an
+    import with room to spare makes, its counts included."""
+    from booray_audit.judge.audit import audit
+    from booray_audit.notation import reader
+    from booray_audit.store import load, schema
+    text, _ = generate_text(1500, players=(2, 3), seed=8, session_hands=1)
+    path = tmp_path / "sessions.bhh"
+    path.write_text(text)
+    results, limits = {}, {}
+    for name, memory in (("tight", "8MB"), ("roomy", None)):
+        con = schema.connect(str(tmp_path / f"{name}.duckdb"), memory=memory)
+        try:
+            limits[name] = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+            results[name] = load.import_file(con, str(path), audit(reader.read(str(path))))
+            limits[name] = (limits[name], con.execute("SELECT current_setting('memory_limit')").fetchone()[0])
+        finally:
+            con.close()
+    start, end = limits["tight"]
+    assert start != end, "the import did not run out of memory: the test shows nothing"
+    tight, roomy = results["tight"], results["roomy"]
+    assert (tight.hands, tight.new, tight.findings) == (roomy.hands, roomy.new, roomy.findings)
+    assert roomy.hands == roomy.new == 1500
+    assert dump(tmp_path / "tight.duckdb") == dump(tmp_path / "roomy.duckdb")

@@ -26,11 +26,14 @@ batch, not the file, and readers never see part of a session.
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
 from typing import Iterable
+
+import duckdb
 
 from .. import record as r
 from .schema import CHILDREN, claim_partition, columns, create_tables, exact, parquet_source, staged
@@ -137,15 +140,17 @@ def load(con, staged: Staged, path: str, sha: str, origin: str, settings: str, r
     placing = Placing()
     plans = []
     for batch in batches:
-        con.execute("BEGIN")
-        try:
-            _stage_tables(con, batch)
-            placed, replaced = _place(con, origin, settings, out, placing, None if as_new else batch)
-            copied = {s for (s,) in con.execute(
-                "SELECT DISTINCT h.session_id FROM sh JOIN hands h ON h.hand_id = sh.source").fetchall()}
-            plans.append((placed, replaced, copied))
-        finally:
-            _rollback(con)
+        def plan(batch=batch):
+            con.execute("BEGIN")
+            try:
+                _stage_tables(con, batch)
+                placed, replaced = _place(con, origin, settings, out, placing, None if as_new else batch)
+                copied = {s for (s,) in con.execute(
+                    "SELECT DISTINCT h.session_id FROM sh JOIN hands h ON h.hand_id = sh.source").fetchall()}
+                return placed, replaced, copied
+            finally:
+                _rollback(con)
+        plans.append(_roomy(con, plan, out, placing))
     if not replace and any(not e.grew for e in out.edits):
         out.refused = True
         return out
@@ -157,20 +162,57 @@ def load(con, staged: Staged, path: str, sha: str, origin: str, settings: str, r
             break
         gone.update(replaced)
     for k, (batch, (placed, replaced, _)) in enumerate(zip(batches, plans)):
-        try:
-            con.execute("BEGIN")
-            _stage_tables(con, batch)
-            _insert(con, batch, placed, replaced, out)
-            if k == len(batches) - 1:
-                con.execute("INSERT INTO imports VALUES (?, ?, now(), ?, ?, ?, ?)",
-                            [path, sha, out.new, out.unchanged, settings, out.replaced])
-            for t in ("sh", "ss", "tail", "placed", "moved"):
-                con.execute(f"DROP TABLE IF EXISTS {t}")
-            con.execute("COMMIT")
-        except BaseException:
-            _rollback(con)
-            raise
+        def commit(k=k, batch=batch, placed=placed, replaced=replaced):
+            try:
+                con.execute("BEGIN")
+                _stage_tables(con, batch)
+                _insert(con, batch, placed, replaced, out)
+                if k == len(batches) - 1:
+                    con.execute("INSERT INTO imports VALUES (?, ?, now(), ?, ?, ?, ?)",
+                                [path, sha, out.new, out.unchanged, settings, out.replaced])
+                for t in ("sh", "ss", "tail", "placed", "moved"):
+                    con.execute(f"DROP TABLE IF EXISTS {t}")
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+        _roomy(con, commit, out)
     return out
+
+
+def _roomy(con, step, *state):
+    """``step()``, a transaction of its own; where DuckDB runs out of memory (the store's
+    indexes grow with it: a store of a million sessions needs more than LOAD_MEMORY), it
+    was rolled back, so ``state`` (what the step adds to) is put back as it was and the
+    step runs again with twice the memory, up to most of the machine's."""
+    kept = [copy.deepcopy(vars(x)) for x in state]
+    while True:
+        try:
+            return step()
+        except duckdb.OutOfMemoryException:
+            if not _more_memory(con):
+                raise
+            for x, was in zip(state, kept):
+                vars(x).update(copy.deepcopy(was))
+
+
+_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "kb": 10**3, "mb": 10**6, "gb": 10**9,
+          "tb": 10**12}
+
+
+def _more_memory(con) -> bool:
+    """Double the connection's memory limit, up to four fifths of the machine's memory
+    (DuckDB's own default); False where it is there already."""
+    value, unit = con.execute("SELECT current_setting('memory_limit')").fetchone()[0].split()
+    now = float(value) * _UNITS.get(unit.lower(), 2**20)
+    try:
+        most = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") * 4 // 5
+    except (ValueError, OSError, AttributeError):
+        most = 8 * 2**30
+    if now >= most:
+        return False
+    con.execute(f"SET memory_limit = '{int(min(2 * now, most)) // 2**20}MiB'")
+    return True
 
 
 def _stage_tables(con, batch: Batch) -> None:
@@ -431,7 +473,7 @@ def export_parquet(items: Iterable, path: str, out_dir: str, settings: str = "")
     ``parquet_source``): hands, players, findings, plays and undecidable checks, for DuckDB,
     Spark or Trino to query in place.  Chips are DECIMAL(38,0), exact; ids as a fresh
     import into an empty store gives them."""
-    import duckdb
+
     source = parquet_source(path)
     origin = os.path.abspath(path)
     stage = Staged()
