@@ -29,17 +29,21 @@ def read(text: str):
     return notation.read(io.BytesIO(text.encode()), "t.bhh")
 
 
-def compare(text: str) -> tuple[int, int]:
-    """(hands the fast replay took, clean hands in all); fails on any difference."""
-    taken = clean = 0
+def tabled(text: str):
+    """Each hand of the text, with the table it is replayed under and the cinch hook."""
     sa = None
     for it in read(text):
         if isinstance(it, r.Session):
             sa = SessionAudit(it, None)
-        if not isinstance(it, r.Hand):
-            continue
-        table = sa.table(it)
-        judge = cinch_judge(table.rules, sa.cinch_nodes)
+        if isinstance(it, r.Hand):
+            table = sa.table(it)
+            yield it, table, cinch_judge(table.rules, sa.cinch_nodes)
+
+
+def compare(text: str) -> tuple[int, int]:
+    """(hands the fast replay took, clean hands in all); fails on any difference."""
+    taken = clean = 0
+    for it, table, judge in tabled(text):
         asked: list = []
 
         def hook(know, p, t, won, prior):

@@ -1,4 +1,4 @@
-"""The compiled plain walk (``_search.walk_tricks``, cinch/_walk.c) against the Python
+"""The compiled plain walk (``_search.walk_hand``, cinch/_walk.c) against the Python
 plain walk it accelerates (judge/plain.py), hand by hand: on every hand the Replay must
 be the same with the compiled walk and without it, and a hand the compiled walk takes
 must be one the Python walk takes (a hand it leaves is walked in Python).  The corpora
@@ -8,22 +8,17 @@ hands with one line changed."""
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 
-from booray_audit import record as r
 from booray_audit.cinch.compiled import _search
-from booray_audit.cinch.judge import cinch_judge
 from booray_audit.generate import generate_text
 from booray_audit.judge import plain
-from booray_audit.judge.audit import SessionAudit
-from booray_audit.notation import reader as notation
 from booray_audit.rules.profiles import profile, with_toggle
 
 from .conftest import CORPUS, ROOT
-from .test_plain import RULES, _mutants
+from .test_plain import RULES, _mutants, tabled
 from .typed import STYLES, as_typed, mistyped, slipped
 
 pytestmark = pytest.mark.skipif(_search is None, reason="the compiled search is not built here")
@@ -34,7 +29,6 @@ def compare(text: str, monkeypatch) -> tuple[int, int]:
     The compiled walk runs first and the Python walk only on the hands it leaves: without
     it (``plain._search`` None), every hand takes the Python walk."""
     taken = python = 0
-    sa = None
     walked: list = []
     compiled = plain._compiled
 
@@ -42,13 +36,7 @@ def compare(text: str, monkeypatch) -> tuple[int, int]:
         walked.append(compiled(*args))
         return walked[-1]
     monkeypatch.setattr(plain, "_compiled", spy)
-    for it in notation.read(io.BytesIO(text.encode()), "t.bhh"):
-        if isinstance(it, r.Session):
-            sa = SessionAudit(it, None)
-        if not isinstance(it, r.Hand):
-            continue
-        table = sa.table(it)
-        judge = cinch_judge(table.rules, sa.cinch_nodes)
+    for it, table, judge in tabled(text):
         walked.clear()
         monkeypatch.setattr(plain, "_search", _search)
         fast = plain.plain_replay(it, table.rules, list(table.seats), table.dealer, judge)

@@ -13,7 +13,7 @@ from booray_audit.generate import generate_text
 from booray_audit.notation import strict
 from booray_audit.notation.reader import NOT_UTF8, TOO_LONG
 
-from .test_strict import FILES, TAGS, WORDS, chunks
+from .test_strict import FILES, TAGS, chunks, mutated
 
 pytestmark = pytest.mark.skipif(strict.COMPILED is None, reason="the compiled reader is not built here")
 
@@ -51,25 +51,7 @@ def test_generated_logs_are_read_alike():
 
 
 def test_mutated_lines_are_read_alike():
-    rng = random.Random(2027)
-    bases = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 20_000]
-    bases.append(generate_text(20, players=(4, 6), seed=9)[0])
-    taken = 0
-    for _ in range(3000):
-        lines = rng.choice(bases).split("\n")
-        for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(len(lines))
-            words = lines[i].split(" ")
-            j = rng.randrange(len(words) + 1)
-            action = rng.random()
-            if action < 0.4:
-                words.insert(j, rng.choice(WORDS))
-            elif action < 0.7 and words:
-                del words[min(j, len(words) - 1)]
-            elif words:
-                words[min(j, len(words) - 1)] = rng.choice(WORDS)
-            lines[i] = " ".join(words)
-        taken += check("\n".join(lines).encode("utf-8"))[0]
+    taken = sum(check(data)[0] for data in mutated(2027, 3000, 4))
     assert taken > 1000
 
 

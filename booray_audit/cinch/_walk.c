@@ -15,7 +15,7 @@
 
 typedef struct {
     Search rules;           /* n, trump and the duties; me set per position */
-    int tricks, cards;      /* tricks written, cards dealt each */
+    int cards;              /* cards dealt each, and so tricks */
     int seat[MAXT][MAXS];   /* who played each card of each trick, in the order of play */
     int card[MAXT][MAXS];
     u64 post[MAXS];         /* each active player's hand after the draw */
@@ -203,7 +203,7 @@ static int walk(Walk *w, int leader, int cinch, int lead_trump, int *winners)
     for (int i = 0; i < n; i++)
         w->before[i][0] = w->before[i][1] = 0;
     w->played[0] = w->played[1] = 0;
-    for (int t = 0; t < w->tricks; t++) {
+    for (int t = 0; t < w->cards; t++) {
         int *ts = w->seat[t], *tc = w->card[t];
         for (int j = 0; j < n; j++) {
             int q = ts[j], c = tc[j];
@@ -224,7 +224,7 @@ static int walk(Walk *w, int leader, int cinch, int lead_trump, int *winners)
         }
     }
     int won[MAXS] = {0};
-    for (int t = 1; t <= w->tricks; t++) {
+    for (int t = 1; t <= w->cards; t++) {
         for (int j = 0; j < n; j++) {
             int p = w->seat[t - 1][j], c = w->card[t - 1][j];
             int verdict = j ? (cinch ? follow(w, p, t, j, c, won) : KEPT) : lead(w, p, t, c, cinch, lead_trump, won);
@@ -511,9 +511,9 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
             } else
                 ok = 0;
             if (ok) {
-                PyObject *n_ = PyLong_FromLong(count[p]);
-                ok = n_ && PyDict_SetItem(discards, seats[p], n_) == 0;
-                Py_XDECREF(n_);
+                PyObject *how_many = PyLong_FromLong(count[p]);
+                ok = how_many && PyDict_SetItem(discards, seats[p], how_many) == 0;
+                Py_XDECREF(how_many);
             }
         } else
             ok = 0;
@@ -575,7 +575,7 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
     }
     Search rules = {n, 0, up >> 4, must_beat, must_trump, must_overtrump, may_keep, 0, 0, 0, 0, 0, 0, 0, 0};
     w.rules = rules;
-    w.tricks = w.cards = cards;
+    w.cards = cards;
     w.up = up;
     w.up_seat = place[dealer];
     w.keeps = played[dealer] && count[dealer] == 0;
@@ -635,9 +635,9 @@ static PyObject *walk_hand(PyObject *self, PyObject *args)
         tally[winners[t]]++;
     for (int j = 0; ok && j < n; j++) {
         PyList_SET_ITEM(act, j, Py_NewRef(seats[active[j]]));
-        PyObject *count_ = PyLong_FromLong(tally[j]);
-        ok = count_ && PyDict_SetItem(won, seats[active[j]], count_) == 0;
-        Py_XDECREF(count_);
+        PyObject *wins = PyLong_FromLong(tally[j]);
+        ok = wins && PyDict_SetItem(won, seats[active[j]], wins) == 0;
+        Py_XDECREF(wins);
     }
     for (int t = 0; ok && t < cards; t++)
         for (int j = 0; ok && j < n; j++) {

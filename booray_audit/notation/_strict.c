@@ -372,25 +372,29 @@ static int plain_char(unsigned char c)
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
 
+/* the place of the first character at or after i that is not a space or a tab */
+static Py_ssize_t past_blanks(const char *s, Py_ssize_t n, Py_ssize_t i)
+{
+    while (i < n && blank(s[i]))
+        i++;
+    return i;
+}
+
 /* strict._TAG: the tag line's name and value (their offsets and lengths), or 0 */
 static int tag_line(const char *s, Py_ssize_t n, Py_ssize_t *name_at, Py_ssize_t *name_len, Py_ssize_t *value_at,
                     Py_ssize_t *value_len)
 {
-    Py_ssize_t i = 0;
-    while (i < n && blank(s[i]))
-        i++;
+    Py_ssize_t i = past_blanks(s, n, 0);
     if (i == n || s[i++] != '[')
         return 0;
-    while (i < n && blank(s[i]))
-        i++;
+    i = past_blanks(s, n, i);
     *name_at = i;
     if (i == n || !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
         return 0;
     while (i < n && (name_char(s[i], 0) && s[i] != '.' && s[i] != '\''))
         i++;
     *name_len = i - *name_at;
-    while (i < n && blank(s[i]))
-        i++;
+    i = past_blanks(s, n, i);
     if (i == n || s[i++] != '"')
         return 0;
     *value_at = i;
@@ -403,12 +407,10 @@ static int tag_line(const char *s, Py_ssize_t n, Py_ssize_t *name_at, Py_ssize_t
     *value_len = i - *value_at;
     if (i == n || s[i++] != '"')
         return 0;
-    while (i < n && blank(s[i]))
-        i++;
+    i = past_blanks(s, n, i);
     if (i == n || s[i++] != ']')
         return 0;
-    while (i < n && blank(s[i]))
-        i++;
+    i = past_blanks(s, n, i);
     if (i < n && s[i] == '\r')
         i++;
     if (i < n && s[i] == '\n')
@@ -448,7 +450,7 @@ static PyObject *item(PyObject *line, PyObject *text)
     const char *hash = memchr(s, '#', (size_t)n);
     if (hash)
         n = hash - s;
-    Py_ssize_t count_ = 0;
+    Py_ssize_t ntoks = 0;
     for (Py_ssize_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
         if (!plain_char(c))
@@ -457,7 +459,7 @@ static PyObject *item(PyObject *line, PyObject *text)
             i++;
             continue;
         }
-        if (count_ == MAXTOK)
+        if (ntoks == MAXTOK)
             return NULL;
         Py_ssize_t j = i + 1;
         if (c != ',' && c != ':')
@@ -466,13 +468,13 @@ static PyObject *item(PyObject *line, PyObject *text)
                     return NULL;
                 j++;
             }
-        toks[count_].at = s + i;
-        toks[count_++].len = j - i;
+        toks[ntoks].at = s + i;
+        toks[ntoks++].len = j - i;
         i = j;
     }
-    if (!count_)
+    if (!ntoks)
         return new_ref(Py_None);
-    return line_of(toks, count_, line);
+    return line_of(toks, ntoks, line);
 }
 
 /* items(body) -> the chunk's items as strict.items gives them, or None */
