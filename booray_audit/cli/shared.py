@@ -214,8 +214,8 @@ def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool 
     progress bar (hands audited, bytes read) when asked and stderr is a terminal;
     ``cinch_nodes`` is the cinch search's budget per decision (0: none); ``known`` filters
     the reader's stream (the store's hands audited before).  With ``render`` (a module's
-    function of an item), a BHH file's parts are read and audited by the workers, which
-    hand back what it makes of each item (``judge.parallel``)."""
+    function of a list of items, giving a list), a BHH file's parts are read and audited
+    by the workers, which hand back what it makes of each part's items (``judge.parallel``)."""
     if jobs > 1 and path != "-":
         from ..judge import parallel
         cuts = None

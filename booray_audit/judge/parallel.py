@@ -3,7 +3,7 @@
 Two ways.  ``audit_parts``: the file is cut where sessions start cleanly
 (``notation.reader.session_starts``, about ``PART`` bytes apart); each part is
 read, audited and settled by a worker on its own (sessions are independent), and
-its items, made small by the caller's ``render`` (a hand's JSON), come back to the
+its items, made small by the caller's ``render`` (the JSON of its hands), come back to the
 parent, which passes them on in file order with the session indexes counted on.
 ``audit_parallel``, for a file that cannot be cut so (one long session), for the
 store's filter of hands audited before, and for a caller that needs every hand's
@@ -169,16 +169,22 @@ def parts(path: str) -> Iterator[tuple[int, int]] | None:
 
 
 class _Part:
-    """The bytes of a file from its position up to ``end`` (a line's start), read by lines."""
+    """The bytes of a file from its position up to ``end`` (a line's start), read by lines
+    (the bytes left are counted here: asking the file where it is costs a system call)."""
 
     def __init__(self, stream, end: int | None):
-        self.stream, self.end = stream, end
+        self.stream = stream
+        self.left = None if end is None else end - stream.tell()
 
     def readline(self, most: int = -1) -> bytes:
-        if self.end is None:
+        left = self.left
+        if left is None:
             return self.stream.readline(most)
-        left = self.end - self.stream.tell()
-        return self.stream.readline(left if most < 0 else min(most, left)) if left > 0 else b""
+        if left <= 0:
+            return b""
+        line = self.stream.readline(left if most < 0 else min(most, left))
+        self.left = left - len(line)
+        return line
 
 
 def _audit_part(job) -> tuple[list, int]:
@@ -188,15 +194,14 @@ def _audit_part(job) -> tuple[list, int]:
     try:
         with open(path, "rb") as f:
             f.seek(begin)
-            items = [render(it) for it in audit(reader.read(_Part(f, end), first_line=line), override,
-                                                       cinch_nodes)]
+            items = render(audit(reader.read(_Part(f, end), first_line=line), override, cinch_nodes))
     except OSError as e:
         raise notation.ReadError(f"{path}: cannot read: {e.strerror or e}") from None
     return items, reader.sessions
 
 
-def _as_is(item):
-    return item
+def _as_is(items) -> list:
+    return list(items)
 
 
 def _counted_on(item, before: int):
@@ -214,9 +219,10 @@ def _counted_on(item, before: int):
 
 def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, override: Rules | None,
                 cinch_nodes: int = NODES, render: Callable | None = None) -> Iterator:
-    """Items as ``audit(notation.read(path))`` yields them, each passed through ``render``
-    (a module's function: it runs in the workers), each part of the file (``parts``)
-    read and audited by one of ``jobs`` processes."""
+    """Items as ``audit(notation.read(path))`` yields them, passed through ``render`` (a
+    module's function of a list of items, giving the list to pass on: it runs in the
+    workers, on each part's items), each part of the file (``parts``) read and audited by
+    one of ``jobs`` processes."""
     render = render or _as_is
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
@@ -246,4 +252,4 @@ def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, overrid
             yield from passed_on()
     if long:
         for item in audit_parallel(path, jobs, override, cinch_nodes, begin=begin, first_line=line):
-            yield render(_counted_on(item, before))
+            yield from render([_counted_on(item, before)])

@@ -69,15 +69,32 @@ def tags_json(tags) -> dict:
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A hand's report as the document writes it, made where the hand was audited (a
-    worker process: ``judge.parallel.audit_parts``); ``findings``: how many it has."""
+    """A run of hands' reports, one after another in a session, as the document writes them,
+    made where the hands were audited (a worker process: ``judge.parallel.audit_parts``);
+    ``findings``: how many they have; ``hands``: how many hands."""
     text: str
     findings: int
+    hands: int
 
 
-def rendered(item):
-    """A hand's report as ``Rendered``; any other item as it is."""
-    return Rendered(_dumps(hand_json(item)), len(item.findings)) if isinstance(item, HandReport) else item
+def rendered(items) -> list:
+    """The items with each run of hands' reports made one ``Rendered`` (the parent process
+    then passes on one value per run, not one per hand); any other item as it is."""
+    out: list = []
+    run: list[str] = []
+    findings = 0
+    for item in items:
+        if isinstance(item, HandReport):
+            run.append(_dumps(hand_json(item)))
+            findings += len(item.findings)
+            continue
+        if run:
+            out.append(Rendered(",\n".join(run), findings, len(run)))
+            run, findings = [], 0
+        out.append(item)
+    if run:
+        out.append(Rendered(",\n".join(run), findings, len(run)))
+    return out
 
 
 class JsonStream:
@@ -101,8 +118,12 @@ class JsonStream:
     def add(self, item):
         if isinstance(item, (HandReport, Rendered)):
             self.out.write(",\n" if self._hands else "\n")
-            self.out.write(item.text if type(item) is Rendered else _dumps(hand_json(item)))
-            self._hands += 1
+            if type(item) is Rendered:
+                self.out.write(item.text)
+                self._hands += item.hands
+            else:
+                self.out.write(_dumps(hand_json(item)))
+                self._hands += 1
         elif isinstance(item, SyntaxProblem):
             self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
         elif isinstance(item, SessionStart):
@@ -129,8 +150,11 @@ class JsonStream:
         self.out.write('\n], "files": ' + _dumps(self.files) + "}\n")
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)  # json.dumps(value, ensure_ascii=False), made once
+
+
 def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 class JsonDocument(JsonStream):
