@@ -208,16 +208,27 @@ class SessionAudit:
     def table(self, hand: r.Hand) -> Table:
         """The rules, seats and dealer the hand is replayed under (from its events and the
         hands before it; never from their replays, so hands can be replayed apart)."""
-        changes = [(e.name, e.value) for e in hand.events if isinstance(e, r.TagChange)]
+        changes: list[tuple[str, str]] = []
+        seats = dealer = None
+        turns: list[r.Event] = []  # forfeits and recalls
+        for e in hand.events:  # one pass (every event class is Event's own subclass)
+            kind = type(e)
+            if kind is r.TagChange:
+                changes.append((e.name, e.value))
+            elif kind is r.Seats:
+                seats = e  # the last `Seats` line, after any tag
+            elif kind is r.Dealer:
+                if dealer is None:
+                    dealer = e.player
+            elif kind is r.Forfeit or kind is r.Recall:
+                turns.append(e)
         if changes:
             self.rules = apply_tags(self.rules, changes, self.problems)
             for k, v in changes:
                 if k.lower() == "seats":
                     self.seats = list(_names(v))
-        for e in hand.events:
-            if isinstance(e, r.Seats):
-                self.seats = list(e.players)
-        dealer = next((e.player for e in hand.events if isinstance(e, r.Dealer)), None)
+        if seats is not None:
+            self.seats = list(seats.players)
         errors = ()
         # the deal passes to the left, skipping a turn forfeited (docs/rules.md, forfeits):
         # known after the hand before, not across a hand the record leaves out or could not read
@@ -226,7 +237,7 @@ class SessionAudit:
         else:
             self.forfeits = {}  # after a gap, which forfeits were used is not known
         self.dealer, self.number = dealer, hand.number
-        for e in hand.events:  # forfeited from the next hand on
+        for e in turns:  # forfeited from the next hand on
             if type(e) is r.Forfeit or type(e) is r.Recall and self.rules.recall == "forfeit":
                 cause = "declared early" if type(e) is r.Forfeit else "took back a card"
                 self.forfeits.setdefault(e.player, []).append(f"hand {hand.number}: {e.player} {cause}")
@@ -270,13 +281,13 @@ class SessionAudit:
         if self.overflowed:
             return None
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player and f.kind != "recall")
-        recalled = frozenset(e.player for e in hand.events if type(e) is r.Recall and e.player in rep.active)
+        claims, recalls, disputes = _said(hand)
+        recalled = frozenset(e.player for e in recalls if e.player in rep.active)
         if table.rules.recall == "penalty":  # a recall counts as the violation itself
             violators |= recalled
         if table.rules.recall != "forfeit":
             recalled = frozenset()
         doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
-        claims = _claims(hand)
         tricks = _tricks(rep, claims)
         leads = () if tricks is None or tricks is not rep.tricks else None if rep.leads is None else tuple(rep.leads)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
@@ -298,8 +309,8 @@ class SessionAudit:
             findings.append(Finding(kind, hand.number, None, player, None, message, evidence, ""))
         for kind, player, message, evidence in s.findings:
             findings.append(Finding(kind, hand.number, None, player, None, message, evidence, "settlement"))
-        findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
-        disputes = [e for e in hand.events if isinstance(e, r.Dispute)]
+        if len(findings) > 1:
+            findings.sort(key=lambda f: (f.trick or 0, _KIND_ORDER.get(f.kind, 99)))
         rulings = [x for x in (rule_on(d, findings, rep, s) for d in disputes) if x is not None]
         return HandReport(self.index, rep, s, findings, rulings, table.rules, hand, self.chain.state())
 
@@ -459,7 +470,7 @@ def _largest(s: Settlement, ledger: dict[str, int]) -> int:
     """The largest amount, up or down, in a settlement and the session's ledger."""
     amounts = [s.pot or 0, s.carry or 0, s.won, *s.antes.values(), *ledger.values(),
                *(v for v in s.penalties.values() if v is not None), *(s.net or {}).values()]
-    return max(abs(a) for a in amounts)
+    return max(max(amounts), -min(amounts))
 
 
 def _tricks(rep: Replay, claims: Claims) -> dict[str, int] | None:
@@ -477,11 +488,14 @@ def _tricks(rep: Replay, claims: Claims) -> dict[str, int] | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def _claims(hand: r.Hand) -> Claims:
-    """What the table said: the last `Pot` and `Ante` lines, every `Tricks` and `Net` line."""
+def _said(hand: r.Hand) -> tuple[Claims, list[r.Recall], list[r.Dispute]]:
+    """What the table said, in one pass over the hand: its claims (the last `Pot` and
+    `Ante` lines, every `Tricks` and `Net` line), its `Recall` lines and its disputes."""
     pot = ante = None
     tricks: tuple = ()
     net: tuple = ()
+    recalls: list[r.Recall] = []
+    disputes: list[r.Dispute] = []
     for e in hand.events:
         kind = type(e)
         if kind is r.PotClaim:
@@ -492,7 +506,11 @@ def _claims(hand: r.Hand) -> Claims:
             tricks += e.counts
         elif kind is r.NetClaim:
             net += e.amounts
-    return Claims(pot, ante, tricks, net)
+        elif kind is r.Recall:
+            recalls.append(e)
+        elif kind is r.Dispute:
+            disputes.append(e)
+    return Claims(pot, ante, tricks, net), recalls, disputes
 
 
 def _names(text: str):

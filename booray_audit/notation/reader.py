@@ -326,22 +326,25 @@ class Reader:
                     events[-1] = _with_note(prev, joined)
                 else:
                     notes.append(text)
-            else:
-                events.append(it)
-        for e in events:
-            if isinstance(e, r.Seats):
-                seats = e.players
-            elif isinstance(e, r.TagChange) and e.name.lower() == "seats":
-                seats = r.split_names(e.value)
-        active = _active(events, seats)
+                continue
+            events.append(it)
+            kind = type(it)  # every event class is Event's own subclass
+            if kind is r.Seats:
+                seats = it.players
+            elif kind is r.TagChange and it.name.lower() == "seats":
+                seats = r.split_names(it.value)
+        active = None  # the active players, worked out for the first seat-order trick
         tricks = 0
         for i, e in enumerate(events):
-            if isinstance(e, r.Trick):
-                if e.number is None:  # canonical form numbers every trick: the one before + 1
-                    e = events[i] = r.Trick(tricks + 1, e.plays, e.seat_cards, line=e.line, note=e.note,
-                                            written=False)
-                tricks = e.number
-            if isinstance(e, r.Trick) and e.seat_cards:
+            if type(e) is not r.Trick:
+                continue
+            if e.number is None:  # canonical form numbers every trick: the one before + 1
+                e = events[i] = r.Trick(tricks + 1, e.plays, e.seat_cards, line=e.line, note=e.note,
+                                        written=False)
+            tricks = e.number
+            if e.seat_cards:
+                if active is None:
+                    active = _active(events, seats)
                 resolved = _resolve(e, seats, active)
                 if resolved is None:
                     return None, seats, self._problem(
