@@ -6,9 +6,11 @@ of generated logs, of randomly mutated lines and of random text."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
+from booray_audit import record as r
 from booray_audit.generate import generate_text
 from booray_audit.notation import strict
 from booray_audit.notation.reader import NOT_UTF8, TOO_LONG
@@ -92,3 +94,42 @@ def test_tag_lines_and_unreadable_lines_are_read_alike():
     for bad in (NOT_UTF8, TOO_LONG):
         assert strict.COMPILED([(1, "Hand 1\n"), (2, bad)]) is None
         alike([(1, "Hand 1\n"), (2, bad)])
+
+
+RECORDS = (r.TagChange, r.Seats, r.Dealer, r.Ante, r.PotClaim, r.Deal, r.Up, r.Trump, r.Trick, r.TricksClaim,
+           r.NetClaim, r.Dispute, r.Recall, r.Forfeit, r.Decision)
+PLAIN = [(1, "Hand 3\n"), (2, '[Ante "2"]\n'), (3, "Seats Ann Ben\n"), (4, "Dealer Ben\n"), (5, "Ante all\n"),
+         (6, "Pot 4\n"), (7, "Deal Ann As Ks Qs Js 10s\n"), (8, "Up 2h\n"), (9, "Trump h\n"),
+         (10, "Ann play 1 -> 2c\n"), (11, "Ben pass\n"), (12, "Trick 1: Ann As, Ben 2s\n"), (13, "Trick Ann: As, 2s\n"),
+         (14, "Tricks Ann 5\n"), (15, "Net Ann +4, Ben -2\n"), (16, "Dispute Ben renege 2\n"),
+         (17, "Recall Ann Ks 2\n"), (18, "Ben forfeits deal\n"), (19, "Ann draw 2h -> 3\n")]
+
+
+def test_every_record_is_made_by_filling_its_slots():
+    """The compiled reader makes each record without its __init__ (``layout`` in _strict.c):
+    every record class is laid out for it, and what it makes equals __init__'s records."""
+    assert strict.COMPILED.__self__.direct() == (True,) * len(RECORDS)
+    got = strict.COMPILED(PLAIN)
+    assert {type(x) for x in got} >= set(RECORDS)
+    assert alike(PLAIN)
+    assert [hash(x) for x in got] == [hash(x) for x in strict.items(PLAIN)]
+
+
+def test_a_record_class_not_laid_out_so_is_called():
+    """A class the slots cannot be filled for (here one with __post_init__) is called."""
+    @dataclass(frozen=True, slots=True)
+    class Seated(r.Event):
+        players: tuple[str, ...]
+
+        def __post_init__(self):
+            object.__setattr__(self, "players", tuple(reversed(self.players)))
+
+    compiled = strict.COMPILED.__self__
+    try:
+        compiled.setup(*(Seated if c is r.Seats else c for c in RECORDS))
+        assert compiled.direct() == tuple(c is not r.Seats for c in RECORDS)
+        got = strict.COMPILED([(1, "Hand 1\n"), (2, "Seats Ann Ben\n")])
+        assert type(got[1]) is Seated and got[1].players == ("Ben", "Ann") and got[1].line == 2
+    finally:
+        compiled.setup(*RECORDS)
+    assert compiled.direct() == (True,) * len(RECORDS)

@@ -6,6 +6,7 @@
  * every shipped file and on mutated and random lines. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <string.h>
 
 #define MAXTOK 100001  /* tokens in one line (reader.MAX_LINE bytes at most); past them, None */
@@ -193,28 +194,135 @@ static PyObject *each(const Tok *toks, Py_ssize_t n, Value value)
     return out;
 }
 
-/* kinds[k](*args, line=n), the args' references taken (NULL among them: NULL) */
-static PyObject *make(int k, PyObject *line, Py_ssize_t nargs, PyObject **args)
+static PyObject *new_ref(PyObject *o) { Py_INCREF(o); return o; }
+
+/* How a record class's instances are laid out (set up by ``layout`` from the class's
+ * dataclass fields): each field's slot, its default, the fields its positional
+ * arguments fill in order, and the slots of ``line`` and ``column``.  The records are
+ * frozen dataclasses with slots, no __post_init__ and constant defaults, so an instance
+ * made by filling its slots equals the one its __init__ makes; a class that is not so
+ * laid out is called instead (``fast`` 0). */
+#define MAXF 10
+typedef struct {
+    int fast, nf, npos, line_at, column_at;
+    Py_ssize_t offset[MAXF];
+    PyObject *deflt[MAXF];  /* NULL: none */
+    int pos[MAXF];
+} Layout;
+static Layout layouts[NKINDS];
+
+static int layout(int k, PyObject *missing)
 {
+    Layout *l = &layouts[k];
+    PyObject *cls = kinds[k], *fields = NULL, *key, *f;
+    Py_ssize_t at = 0;
+    for (int i = 0; i < l->nf; i++)
+        Py_CLEAR(l->deflt[i]);
+    memset(l, 0, sizeof *l);
+    l->line_at = l->column_at = -1;
+    if (!PyType_Check(cls) || PyObject_HasAttrString(cls, "__post_init__"))
+        return 0;
+    if (!(fields = PyObject_GetAttrString(cls, "__dataclass_fields__")) || !PyDict_Check(fields)) {
+        PyErr_Clear();
+        Py_XDECREF(fields);
+        return 0;
+    }
+    while (PyDict_Next(fields, &at, &key, &f)) {
+        int i = l->nf;
+        PyObject *descr = NULL, *kw = NULL, *factory = NULL, *d = NULL;
+        int ok = 0;
+        if (i >= MAXF || !PyUnicode_Check(key))
+            goto next;
+        descr = PyObject_GetAttr(cls, key);
+        kw = PyObject_GetAttrString(f, "kw_only");
+        factory = PyObject_GetAttrString(f, "default_factory");
+        d = PyObject_GetAttrString(f, "default");
+        if (!descr || !kw || !factory || !d || !Py_IS_TYPE(descr, &PyMemberDescr_Type) || factory != missing)
+            goto next;
+        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+        if (m->type != T_OBJECT_EX || (m->flags & READONLY))
+            goto next;
+        l->offset[i] = m->offset;
+        l->deflt[i] = d == missing ? NULL : new_ref(d);
+        if (kw == Py_False)
+            l->pos[l->npos++] = i;
+        else if (kw != Py_True)
+            goto next;
+        if (PyUnicode_CompareWithASCIIString(key, "line") == 0)
+            l->line_at = i;
+        else if (PyUnicode_CompareWithASCIIString(key, "column") == 0)
+            l->column_at = i;
+        l->nf++;
+        ok = 1;
+    next:
+        Py_XDECREF(descr);
+        Py_XDECREF(kw);
+        Py_XDECREF(factory);
+        Py_XDECREF(d);
+        if (!ok) {
+            PyErr_Clear();
+            Py_DECREF(fields);
+            return 0;
+        }
+    }
+    Py_DECREF(fields);
+    l->fast = l->line_at >= 0;
+    return 0;
+}
+
+/* kinds[k](*args, line=line[, column=column]), the args' references taken (none NULL):
+ * its slots filled where the class is laid out so (``layout``), else called */
+static PyObject *made(int k, PyObject *line, PyObject *column, Py_ssize_t nargs, PyObject **args)
+{
+    Layout *l = &layouts[k];
     PyObject *res = NULL;
-    PyObject *stack[6];
-    Py_ssize_t i;
-    for (i = 0; i < nargs; i++)
-        if (!args[i])
+    int fast = l->fast && nargs <= l->npos && (!column || l->column_at >= 0);
+    for (int i = (int)nargs; fast && i < l->npos; i++)
+        fast = l->deflt[l->pos[i]] != NULL;
+    if (fast) {
+        PyTypeObject *tp = (PyTypeObject *)kinds[k];
+        PyObject *values[MAXF];
+        if (!(res = tp->tp_alloc(tp, 0)))
             goto done;
-    for (i = 0; i < nargs; i++)
-        stack[i] = args[i];
-    stack[nargs] = line;
-    res = PyObject_Vectorcall(kinds[k], stack, (size_t)nargs, kw_line);
+        for (int i = 0; i < l->nf; i++)
+            values[i] = l->deflt[i];
+        for (Py_ssize_t i = 0; i < nargs; i++)
+            values[l->pos[i]] = args[i];
+        values[l->line_at] = line;
+        if (column)
+            values[l->column_at] = column;
+        for (int i = 0; i < l->nf; i++) {  /* every field has a value: a default, or given */
+            Py_INCREF(values[i]);
+            *(PyObject **)((char *)res + l->offset[i]) = values[i];
+        }
+    } else {
+        PyObject *stack[8];
+        for (Py_ssize_t i = 0; i < nargs; i++)
+            stack[i] = args[i];
+        stack[nargs] = line;
+        if (column)
+            stack[nargs + 1] = column;
+        res = PyObject_Vectorcall(kinds[k], stack, (size_t)nargs, column ? kw_line_column : kw_line);
+    }
 done:
-    for (i = 0; i < nargs; i++)
-        Py_XDECREF(args[i]);
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        Py_DECREF(args[i]);
     return res;
 }
 
-#define MAKE(k, ...) make(k, line, sizeof((PyObject *[]){__VA_ARGS__}) / sizeof(PyObject *), (PyObject *[]){__VA_ARGS__})
+/* kinds[k](*args, line=n), the args' references taken (NULL among them: NULL) */
+static PyObject *make(int k, PyObject *line, Py_ssize_t nargs, PyObject **args)
+{
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        if (!args[i]) {
+            for (Py_ssize_t j = 0; j < nargs; j++)
+                Py_XDECREF(args[j]);
+            return NULL;
+        }
+    return made(k, line, NULL, nargs, args);
+}
 
-static PyObject *new_ref(PyObject *o) { Py_INCREF(o); return o; }
+#define MAKE(k, ...) make(k, line, sizeof((PyObject *[]){__VA_ARGS__}) / sizeof(PyObject *), (PyObject *[]){__VA_ARGS__})
 
 /* strict._cards_or_count */
 static PyObject *cards_or_count(const Tok *toks, Py_ssize_t n)
@@ -436,15 +544,16 @@ static PyObject *item(PyObject *line, PyObject *text)
         return NULL;
     Py_ssize_t name_at, name_len, value_at, value_len;
     if (memchr(s, '[', (size_t)n) && tag_line(s, n, &name_at, &name_len, &value_at, &value_len)) {
-        PyObject *args[4] = {PyUnicode_FromStringAndSize(s + name_at, name_len),
-                             PyUnicode_FromStringAndSize(s + value_at, value_len), line,
-                             PyLong_FromSsize_t(value_at + 1)};
-        PyObject *res = NULL;
-        if (args[0] && args[1] && args[3])
-            res = PyObject_Vectorcall(kinds[TAG], args, 2, kw_line_column);
-        Py_XDECREF(args[0]);
-        Py_XDECREF(args[1]);
-        Py_XDECREF(args[3]);
+        PyObject *args[2] = {PyUnicode_FromStringAndSize(s + name_at, name_len),
+                             PyUnicode_FromStringAndSize(s + value_at, value_len)};
+        PyObject *column = PyLong_FromSsize_t(value_at + 1), *res = NULL;
+        if (args[0] && args[1] && column)
+            res = made(TAG, line, column, 2, args);
+        else {
+            Py_XDECREF(args[0]);
+            Py_XDECREF(args[1]);
+        }
+        Py_XDECREF(column);
         return res;
     }
     const char *hash = memchr(s, '#', (size_t)n);
@@ -522,13 +631,33 @@ static PyObject *setup(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "setup: the fifteen record classes");
         return NULL;
     }
+    PyObject *dataclasses = PyImport_ImportModule("dataclasses");
+    PyObject *missing = dataclasses ? PyObject_GetAttrString(dataclasses, "MISSING") : NULL;
+    Py_XDECREF(dataclasses);
+    if (!missing)
+        return NULL;
     for (int k = 0; k < NKINDS; k++) {
         Py_XSETREF(kinds[k], new_ref(PyTuple_GET_ITEM(args, k)));
+        layout(k, missing);
     }
+    Py_DECREF(missing);
     Py_RETURN_NONE;
 }
 
+/* direct() -> for each record class, in setup's order, whether its instances are made by
+ * filling their slots (``layout``): the tests ask that every one is */
+static PyObject *direct(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *out = PyTuple_New(NKINDS);
+    for (int k = 0; out && k < NKINDS; k++)
+        PyTuple_SET_ITEM(out, k, PyBool_FromLong(layouts[k].fast));
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"direct", direct, METH_NOARGS, "Whether each record class's instances are made by filling their slots."},
     {"items", items, METH_O, "A chunk's (line, text) pairs read as strict.items reads them, or None."},
     {"setup", setup, METH_VARARGS, "The record classes the items are made of."},
     {NULL, NULL, 0, NULL}};
