@@ -218,6 +218,44 @@ def test_a_search_past_the_first_try_goes_on_from_it_as_from_the_start():
 
 
 @compiled
+def test_a_hand_asked_again_keeps_the_memo_its_stopped_first_try_left():
+    """The plain walk (_walk.c) hands a hand whose first try at a position stops to the
+    Python judge, which asks the hand's positions again in order, that one last: those
+    answered before are answered again without a search (their node counts too), the
+    first try that stopped stops again at its count without one, and the whole budget
+    goes on from its memo: every answer and count as from the start."""
+    pos = Position(hand=2305843009213698432, unseen=6916543850189949448, trump=0,
+                   seats=("Sybil", "Rupert", "Victor", "Alice", "Ivan", "Frank", "Carol"), me="Sybil",
+                   counts=(0, 4, 4, 4, 4, 4, 4), forbidden=(0,) * 7, trick=(), holds=(0,) * 7)
+
+    def search(p, k, rules, nodes):
+        return cinch._search.solve(p.hand, p.unseen, p.trump, p.seats.index(p.me), p.counts, p.forbidden,
+                                   p.holds or (0,) * len(p.counts), p.trick, k, *cinch._duties(rules), nodes)
+    earlier = [(p, k, rules) for rules, p, k, _ in _small_positions(random.Random(5), 4)][:8]
+    before = [search(p, k, rules, cinch.FIRST_NODES) for p, k, rules in earlier]
+    assert all(answer >= 0 for answer, _ in before)
+    first = search(pos, 2, STD, cinch.FIRST_NODES)
+    assert first[0] == -1
+    runs = cinch._search.searches()
+    assert [search(p, k, rules, cinch.FIRST_NODES) for p, k, rules in earlier] == before
+    assert search(pos, 2, STD, cinch.FIRST_NODES) == first
+    assert cinch._search.searches() == runs  # no search: answered as before
+    resumed = search(pos, 2, STD, cinch.NODES)
+    assert cinch._search.searches() == (runs[0], runs[1] + 1)  # the whole budget went on from the stop
+    fresh = search(pos, 2, STD, cinch.NODES)
+    assert cinch._search.searches() == (runs[0] + 1, runs[1] + 1)
+    assert resumed == fresh and resumed[0] == 0, (resumed, fresh)
+    # a position not answered lately is searched: the memo goes, and the whole budget starts afresh
+    search(pos, 2, STD, cinch.FIRST_NODES)
+    other = Position(hand=pos.hand, unseen=pos.unseen, trump=1, seats=pos.seats, me=pos.me, counts=pos.counts,
+                     forbidden=pos.forbidden, trick=(), holds=pos.holds)
+    search(other, 2, STD, cinch.FIRST_NODES)
+    runs = cinch._search.searches()
+    assert search(pos, 2, STD, cinch.NODES) == fresh
+    assert cinch._search.searches() == (runs[0] + 1, runs[1])
+
+
+@compiled
 def test_past_its_budget_it_is_undecided_and_without_one_it_answers():
     """The budget bounds the full search (the restricted adversaries have their own
     shares, as in Python): past it, Undecided and the judge's Unsettled; with none, the

@@ -1280,15 +1280,68 @@ typedef struct {
 } Resume;
 static Resume resume;
 
+/* the same rules, position and memo as the call that left ``resume`` */
+static int left_resume(const Search *s, const State *root)
+{
+    const Resume *r = &resume;
+    return r->valid && r->n == s->n && r->me == s->me && r->trump == s->trump && r->must_beat == s->must_beat
+           && r->must_trump == s->must_trump && r->must_overtrump == s->must_overtrump
+           && r->may_keep == s->may_keep && !memcmp(&r->root, root, sizeof *root) && r->epoch == epoch
+           && r->used == used && r->cap == cap && r->tags == tags;
+}
+
+/* The calls answered lately, their answers and node counts.  A call that does not resume
+ * starts from an empty memo, so what it answers depends on its rules, position and budget
+ * alone (and on the shares and the memo's cap, which ``shares`` and ``memory`` change:
+ * they forget these).  Asked only while ``resume`` holds a stopped call's memo: the plain
+ * walk (_walk.c) hands a hand whose first try at a position stops to the Python judge,
+ * which asks that hand's positions again in order, the one that stopped last; answered
+ * here, they leave that memo alone, so the judge's first try there is the call that
+ * stopped, its answer and node count given again without a search (search_position),
+ * and its whole-budget search resumes that memo, as when the judge asks alone. */
+#define ANSWERED 64
+typedef struct {
+    int n, me, trump, must_beat, must_trump, must_overtrump, may_keep;
+    State root;
+    long long budget, nodes;
+    int res;
+} Answer;
+static Answer answers[ANSWERED];
+static int answers_held, answers_next;
+static long long searched, resumed_calls;  /* searches run from the start, and resumed (``searches``) */
+
+static void forget_answers(void) { answers_held = answers_next = 0; }
+
+static void remember_answer(const Search *s, const State *root, long long budget, int res, long long nodes)
+{
+    Answer *a = &answers[answers_next];
+    memset(a, 0, sizeof *a);
+    a->n = s->n, a->me = s->me, a->trump = s->trump, a->must_beat = s->must_beat;
+    a->must_trump = s->must_trump, a->must_overtrump = s->must_overtrump, a->may_keep = s->may_keep;
+    a->root = *root;
+    a->budget = budget, a->nodes = nodes, a->res = res;
+    answers_next = (answers_next + 1) % ANSWERED;
+    if (answers_held < ANSWERED)
+        answers_held++;
+}
+
+static const Answer *answered(const Search *s, const State *root, long long budget)
+{
+    for (int i = 0; i < answers_held; i++) {
+        const Answer *a = &answers[i];
+        if (a->budget == budget && a->n == s->n && a->me == s->me && a->trump == s->trump
+            && a->must_beat == s->must_beat && a->must_trump == s->must_trump
+            && a->must_overtrump == s->must_overtrump && a->may_keep == s->may_keep
+            && !memcmp(&a->root, root, sizeof *root))
+            return a;
+    }
+    return NULL;
+}
+
 /* the call before stopped where this one, on the same position, would stop first */
 static int resumes(const Search *s, const State *root, long long budget)
 {
-    const Resume *r = &resume;
-    return r->valid && (budget <= 0 || budget > PROBED) && r->n == s->n && r->me == s->me
-           && r->trump == s->trump && r->must_beat == s->must_beat && r->must_trump == s->must_trump
-           && r->must_overtrump == s->must_overtrump && r->may_keep == s->may_keep
-           && !memcmp(&r->root, root, sizeof *root) && r->epoch == epoch && r->used == used
-           && r->cap == cap && r->tags == tags;
+    return (budget <= 0 || budget > PROBED) && left_resume(s, root);
 }
 
 /* The step in growing shares: the exact search again from the root, each turn's moves
@@ -1448,10 +1501,27 @@ static int search_position(Search *s, u64 hand, u64 unseen, const int *cnt, cons
     if (!rows_for(&st))  /* no memory for them: the Python search takes it */
         return -2;
     int resumed = resumes(s, &st, max_nodes);
+    if (!resumed && resume.valid) {  /* a stopped call's memo kept, where this call needs none */
+        const Answer *a;
+        if (max_nodes == PROBED && left_resume(s, &st)) {  /* that call again: it stops as it did */
+            *nodes = resume.stopped;
+            return -1;
+        }
+        if ((a = answered(s, &st, max_nodes))) {
+            *nodes = a->nodes;
+            return a->res;
+        }
+    }
     if (!resumed)
         start();  /* else the memo the call before left on this position goes on (run) */
+    if (resumed)
+        resumed_calls++;
+    else
+        searched++;
     int res = run(s, &st, max_nodes, resumed);
     *nodes = s->nodes;
+    if (!resumed && res >= 0)
+        remember_answer(s, &st, max_nodes, res, *nodes);
     return res;
 }
 
@@ -1831,6 +1901,7 @@ static PyObject *memory(PyObject *self, PyObject *args)
                                             : megabytes * 1000000LL / (long long)ENTRY_BYTES;
     max_entries = entries > 16 ? (size_t)entries : 16;
     resume.valid = 0;
+    forget_answers();
     free(tags);
     free(keys);
     tags = NULL;
@@ -1871,6 +1942,14 @@ static PyObject *feasible_py(PyObject *self, PyObject *args)
     return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
 }
 
+/* searches() -> (searches run from the start, searches resumed) so far, for the tests */
+static PyObject *searches(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("(LL)", searched, resumed_calls);
+}
+
 /* shares(pass_nodes, probed, relaxed_nodes[, early_nodes[, late_nodes]]) -> the previous
  * five; late_nodes is early_nodes where only that is given */
 static PyObject *shares(PyObject *self, PyObject *args)
@@ -1879,6 +1958,7 @@ static PyObject *shares(PyObject *self, PyObject *args)
     long long a = PASS_NODES, b = PROBED, c = RELAXED_NODES, d = EARLY_NODES, e = LATE_NODES;
     long long early = -1, late = -1;
     resume.valid = 0;
+    forget_answers();
     if (!PyArg_ParseTuple(args, "LLL|LL", &PASS_NODES, &PROBED, &RELAXED_NODES, &early, &late))
         return NULL;
     if (early >= 0)
@@ -1891,6 +1971,7 @@ static PyObject *shares(PyObject *self, PyObject *args)
 #include "_walk.c"  /* the plain walk's tricks */
 
 static PyMethodDef methods[] = {
+    {"searches", searches, METH_NOARGS, "The searches run from the start and resumed so far."},
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
     {"walk_hand", walk_hand, METH_VARARGS,

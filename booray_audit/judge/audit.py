@@ -194,7 +194,7 @@ class SessionAudit:
         its pot taken as not known, and the hands after it are checked as usual."""
         before = self.chain.state()
         try:
-            return self.settle(hand, table, replay())
+            return self.settle(hand, table, replay(), before)
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001 - any failure of ours, kept to this hand
@@ -273,28 +273,31 @@ class SessionAudit:
                             self.forfeits[named].pop(0)),)
         return named, ()
 
-    def settle(self, hand: r.Hand, table: Table, rep: Replay) -> HandReport | r.SyntaxProblem | None:
+    def settle(self, hand: r.Hand, table: Table, rep: Replay,
+               before: dict | None = None) -> HandReport | r.SyntaxProblem | None:
         """The replayed hand settled on the session's chain, in hand order, with rulings.
         A settlement past CHIPS (a long session without a pot limit) is an error at the
         hand's line, and the session's later hands are not checked (None): `check` and
-        `import` refuse it alike, and nothing is stored rounded."""
+        `import` refuse it alike, and nothing is stored rounded.  ``before``: the chain's
+        state before the hand (``Chain.state()``), where the caller took it."""
         if self.overflowed:
             return None
-        violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player and f.kind != "recall")
+        violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player
+                              and f.kind != "recall") if rep.findings else _NOBODY
         claims, recalls, disputes = _said(hand)
-        recalled = frozenset(e.player for e in recalls if e.player in rep.active)
+        recalled = frozenset(e.player for e in recalls if e.player in rep.active) if recalls else _NOBODY
         if table.rules.recall == "penalty":  # a recall counts as the violation itself
             violators |= recalled
         if table.rules.recall != "forfeit":
-            recalled = frozenset()
-        doubtful = frozenset(u.player for u in rep.undecidable)  # may owe a penalty
+            recalled = _NOBODY
+        doubtful = frozenset(u.player for u in rep.undecidable) if rep.undecidable else _NOBODY  # may owe a penalty
         tricks = _tricks(rep, claims)
         leads = () if tricks is None or tricks is not rep.tricks else None if rep.leads is None else tuple(rep.leads)
         outcome = Outcome(hand.number, tuple(rep.seated), tuple(rep.active),
                           tricks, violators, rep.walkover, rep.all_passed, doubtful,
                           tuple(rep.misspelt) + self._exempt_misspelt(table, rep), tuple(rep.maybe_dealt),
                           leads=leads, maybe_gone=_gone(hand, table, claims), recalled=recalled)
-        ledger = dict(self.chain.ledger)
+        ledger = before["ledger"] if before is not None else dict(self.chain.ledger)
         s = self.chain.settle(outcome, table.rules, claims)
         most = _largest(s, self.chain.ledger)
         if most > r.CHIPS:
@@ -349,6 +352,7 @@ class SessionAudit:
 
 
 _KIND_ORDER = {k: i for i, k in enumerate(FINDING_KINDS)}
+_NOBODY: frozenset[str] = frozenset()
 
 
 def rule_on(d: r.Dispute, findings: list[Finding], rep: Replay, s: Settlement) -> Ruling | None:
