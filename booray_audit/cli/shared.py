@@ -67,9 +67,11 @@ def _version(value: bool) -> None:
     if value:
         from .. import __version__
         from ..cinch.compiled import SOLVER
+        from ..judge.audit import PLAIN_SETTLE
         from ..notation.strict import COMPILED
         print(f"booray-audit {__version__} (cinch search: {SOLVER}; reader: "
-              f"{'compiled' if COMPILED else 'pure Python'})")
+              f"{'compiled' if COMPILED else 'pure Python'}; settlement: "
+              f"{'compiled' if PLAIN_SETTLE else 'pure Python'})")
         raise typer.Exit(CLEAN)
 
 

@@ -7,6 +7,7 @@ order, one hand at a time, so a log of any size streams through.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
@@ -282,6 +283,10 @@ class SessionAudit:
         state before the hand (``Chain.state()``), where the caller took it."""
         if self.overflowed:
             return None
+        if PLAIN_SETTLE and not (rep.findings or rep.undecidable or rep.misspelt or rep.maybe_dealt or table.errors):
+            s = PLAIN_SETTLE(hand.events, hand.number, rep, table.rules, table.seats, self.chain)
+            if s is not None:  # settled as below would settle it (judge/_settle.c)
+                return HandReport(self.index, rep, s, [], [], table.rules, hand, self.chain.state())
         violators = frozenset(f.player for f in rep.findings if f.cls == "play" and f.player
                               and f.kind != "recall") if rep.findings else _NOBODY
         claims, recalls, disputes = _said(hand)
@@ -351,6 +356,22 @@ class SessionAudit:
         return SessionEnd(self.index, dict(self.chain.ledger), self.chain.carry)
 
 
+def _plain_settle():
+    """``_settle.plain`` (judge/_settle.c), its classes set: a plain hand settled on its
+    chain as ``SessionAudit.settle`` settles it, or None where it leaves the hand to the
+    Python code (the reference); None where it was not built, or BOORAY_AUDIT_PURE asks
+    for the Python code."""
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        return None
+    try:
+        from . import _settle
+    except ImportError:
+        return None
+    _settle.setup(r.PotClaim, r.Ante, r.TricksClaim, r.NetClaim, r.Recall, r.Dispute, Settlement)
+    return _settle.plain
+
+
+PLAIN_SETTLE = _plain_settle()
 _KIND_ORDER = {k: i for i, k in enumerate(FINDING_KINDS)}
 _NOBODY: frozenset[str] = frozenset()
 
