@@ -1,11 +1,12 @@
-"""The compiled cinch search (with the plain walk), the compiled fast reader and the
-compiled settlement of plain hands are optional: where no C compiler is found, the build
-goes on without them and the pure-Python code (the reference) runs instead.
+"""The compiled cinch search (with the plain walk), the compiled fast reader, and the
+compiled settlement and JSON of plain hands are optional: where no C compiler is found,
+the build goes on without them and the pure-Python code (the reference) runs instead.
 
 A build that could not compile the search leaves ``booray_audit/cinch/_search.unbuilt`` in the
 package, naming the compiler it tried (``booray_audit/notation/_strict.unbuilt`` for the
-reader, ``booray_audit/judge/_settle.unbuilt`` for the settlement); a build that could
-removes it.  The tests read it
+reader, ``booray_audit/judge/_settle.unbuilt`` for the settlement,
+``booray_audit/report/_document.unbuilt`` for the JSON); a build that could removes it.
+The tests read it
 (tests/test_compiled.py): an install whose own compiler works must have built the search,
 so a C file that no longer compiles is caught, while an install without a compiler
 (``CC=false pip install .``) passes with the pure-Python search."""
@@ -53,5 +54,7 @@ setup(ext_modules=[Extension("booray_audit.cinch._search", ["booray_audit/cinch/
                    Extension("booray_audit.notation._strict", ["booray_audit/notation/_strict.c"],
                              extra_compile_args=["-O3"], optional=True),
                    Extension("booray_audit.judge._settle", ["booray_audit/judge/_settle.c"],
+                             extra_compile_args=["-O3"], optional=True),
+                   Extension("booray_audit.report._document", ["booray_audit/report/_document.c"],
                              extra_compile_args=["-O3"], optional=True)],
       cmdclass={"build_ext": BuildExt})

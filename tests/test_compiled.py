@@ -22,6 +22,7 @@ from booray_audit.cinch.judge import judge
 from booray_audit.cinch.position import Position
 from booray_audit.cinch.solver import Solver, Undecided, Unsettled
 from booray_audit.judge import audit as audit_module
+from booray_audit.report import document
 from booray_audit.notation import strict
 from booray_audit.rules.profiles import profile
 
@@ -94,26 +95,31 @@ def test_the_reader_built_wherever_the_installs_compiler_works(tmp_path):
     assert strict.read is (strict.COMPILED or strict.items)
 
 
-def test_the_settlement_built_wherever_the_installs_compiler_works(tmp_path):
-    """The compiled settlement of plain hands (judge/_settle.c) likewise."""
+@pytest.mark.parametrize("what", ["settlement", "JSON"])
+def test_the_plain_hands_settlement_and_json_built_wherever_the_installs_compiler_works(what, tmp_path):
+    """The compiled settlement (judge/_settle.c) and JSON (report/_document.c) of plain
+    hands likewise."""
     if os.environ.get("BOORAY_AUDIT_PURE"):
         pytest.skip("the pure-Python code was asked for")
-    here = Path(audit_module.__file__).parent
+    package, name, compiled = ((audit_module, "_settle", audit_module.PLAIN_SETTLE) if what == "settlement"
+                               else (document, "_document", document.PLAIN_JSON))
+    here = Path(package.__file__).parent
     installed = [f.locate() for d in importlib.metadata.distributions(name="booray-audit") for f in d.files or ()]
-    modules, notes = _build([*here.iterdir(), *installed], "_settle")
-    assert modules or notes, "no build of the compiled settlement: neither its module nor a note of why not"
+    modules, notes = _build([*here.iterdir(), *installed], name)
+    assert modules or notes, f"no build of the compiled {what}: neither its module nor a note of why not"
     for note in notes:
         cc = note.read_text().split()
-        assert not cc or not _compiler_works(tmp_path, cc), f"{' '.join(cc)} works, but the settlement was not built"
-    beside, _ = _build(here.iterdir(), "_settle")
-    assert (audit_module.PLAIN_SETTLE is not None) == bool(beside)
+        assert not cc or not _compiler_works(tmp_path, cc), f"{' '.join(cc)} works, but the {what} was not built"
+    beside, _ = _build(here.iterdir(), name)
+    assert (compiled is not None) == bool(beside)
 
 
 def test_the_pure_python_search_can_be_asked_for():
     env = dict(os.environ, BOORAY_AUDIT_PURE="1")
     out = subprocess.run([os.sys.executable, "-m", "booray_audit.cli", "--version"], env=env,
                          capture_output=True, text=True)
-    assert "(cinch search: pure Python; reader: pure Python; settlement: pure Python)" in out.stdout, out.stderr
+    assert ("(cinch search: pure Python; reader: pure Python; settlement: pure Python; JSON: pure Python)"
+            in out.stdout), out.stderr
 
 
 @compiled

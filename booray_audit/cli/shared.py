@@ -69,9 +69,10 @@ def _version(value: bool) -> None:
         from ..cinch.compiled import SOLVER
         from ..judge.audit import PLAIN_SETTLE
         from ..notation.strict import COMPILED
-        print(f"booray-audit {__version__} (cinch search: {SOLVER}; reader: "
-              f"{'compiled' if COMPILED else 'pure Python'}; settlement: "
-              f"{'compiled' if PLAIN_SETTLE else 'pure Python'})")
+        from ..report.document import PLAIN_JSON
+        built = ["pure Python", "compiled"]
+        print(f"booray-audit {__version__} (cinch search: {SOLVER}; reader: {built[COMPILED is not None]}; "
+              f"settlement: {built[PLAIN_SETTLE is not None]}; JSON: {built[PLAIN_JSON is not None]})")
         raise typer.Exit(CLEAN)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from dataclasses import dataclass
 
 from ..judge.audit import HandReport, SessionEnd, SessionStart
@@ -77,6 +78,31 @@ class Rendered:
     hands: int
 
 
+def _plain_json():
+    """``_document.plain`` (report/_document.c): a plain hand's report as ``hand_text`` writes it,
+    or None where it leaves the report to the Python code (the reference); None where it
+    was not built, or BOORAY_AUDIT_PURE asks for the Python code."""
+    if os.environ.get("BOORAY_AUDIT_PURE"):
+        return None
+    try:
+        from . import _document
+    except ImportError:
+        return None
+    return _document.plain
+
+
+PLAIN_JSON = _plain_json()
+
+
+def hand_text(h: HandReport) -> str:
+    """A hand's report as the document writes it."""
+    if PLAIN_JSON is not None:
+        text = PLAIN_JSON(h)
+        if text is not None:
+            return text
+    return _dumps(hand_json(h))
+
+
 def rendered(items) -> list:
     """The items with each run of hands' reports made one ``Rendered`` (the parent process
     then passes on one value per run, not one per hand); any other item as it is."""
@@ -85,7 +111,7 @@ def rendered(items) -> list:
     findings = 0
     for item in items:
         if isinstance(item, HandReport):
-            run.append(_dumps(hand_json(item)))
+            run.append(hand_text(item))
             findings += len(item.findings)
             continue
         if run:
@@ -122,7 +148,7 @@ class JsonStream:
                 self.out.write(item.text)
                 self._hands += item.hands
             else:
-                self.out.write(_dumps(hand_json(item)))
+                self.out.write(hand_text(item))
                 self._hands += 1
         elif isinstance(item, SyntaxProblem):
             self._file["errors"].append({"line": item.line, "column": item.column, "message": item.message})
@@ -150,7 +176,8 @@ class JsonStream:
         self.out.write('\n], "files": ' + _dumps(self.files) + "}\n")
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)  # json.dumps(value, ensure_ascii=False), made once
+# json.dumps(value, ensure_ascii=False), made once; the document's values hold no cycle to look for
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def _dumps(value) -> str:
