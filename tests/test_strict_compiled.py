@@ -5,6 +5,7 @@ of generated logs, of randomly mutated lines and of random text."""
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import dataclass
 
@@ -12,9 +13,10 @@ import pytest
 
 from booray_audit import record as r
 from booray_audit.generate import generate_text
-from booray_audit.notation import strict
+from booray_audit.notation import reader, strict
 from booray_audit.notation.reader import NOT_UTF8, TOO_LONG
 
+from .test_parts import noisy
 from .test_strict import FILES, TAGS, chunks, mutated
 
 pytestmark = pytest.mark.skipif(strict.COMPILED is None, reason="the compiled reader is not built here")
@@ -133,3 +135,53 @@ def test_a_record_class_not_laid_out_so_is_called():
     finally:
         compiled.setup(*RECORDS)
     assert compiled.direct() == (True,) * len(RECORDS)
+
+
+def chunked_alike(data: bytes, first: int = 1, readline=None) -> int:
+    """The compiled chunker (``_strict.Chunks``) and the Python one (``reader._chunks`` over
+    ``reader._lines``) cut the bytes into the same chunks, lines, texts and unreadable
+    lines included; the number of chunks."""
+    python = list(reader._chunks(reader._lines(io.BytesIO(data), "x.bhh", first), first))
+    stream = io.BytesIO(data)
+    compiled = list(strict.CHUNKS((readline or (lambda f: f.readline))(stream), first, reader._kind,
+                                  reader.TOO_LONG, reader.NOT_UTF8, reader.TOO_MANY, reader.MAX_LINE,
+                                  reader.MAX_HAND_LINES))
+    assert python == compiled, (data[:200], python[:3], compiled[:3])
+    return len(python)
+
+
+def test_every_shipped_file_and_noisy_night_is_cut_alike():
+    for path in FILES:
+        assert chunked_alike(path.read_bytes()) > 0
+    for seed in range(6):
+        chunked_alike(noisy(seed))
+        chunked_alike(noisy(seed, too_long=False), first=17)
+    assert reader.chunks(io.BytesIO(b"Hand 1\n"), "x").__class__ is strict.CHUNKS
+
+
+def test_lines_at_the_limits_are_cut_alike(monkeypatch):
+    """Small limits for both (a line of more than 40 bytes, more than 5 lines in a chunk):
+    every way a line can end, be too long, carry a BOM or not be UTF-8."""
+    monkeypatch.setattr(reader, "MAX_LINE", 40)
+    monkeypatch.setattr(reader, "MAX_HAND_LINES", 5)
+    rng = random.Random(3)
+    pieces = [b"Hand 1\n", b"Hand\n", b"hand 2\r\n", b"  Hand 3 # x\n", b"[Event \"x\"]\n", b"  [Ante \"1\"]\n",
+              b"\n", b"   \n", b"# note\n", b"\r\n", b"Ann pass\n", b"Deal Ann As Ks\n", b"x" * 40 + b"\n",
+              b"y" * 41 + b"\n", b"z" * 39, b"w" * 90 + b"\n", b"\xef\xbb\xbfHand 4\n", b"\xff\xfe bad\n",
+              b"\xc3\n", b"caf\xc3\xa9\n", b"h\n", b"H", b"\t\n", b"{ a note }\n", b"\xe2\x80\xa8Hand 5\n"]
+    for _ in range(3000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        if rng.random() < 0.2:
+            data = b"\xef\xbb\xbf" + data
+        chunked_alike(data, first=rng.choice([1, 1, 2, 100]))
+
+
+def test_a_part_read_up_to_its_end_is_cut_alike():
+    """A part of a file (judge.parallel._Part) reads lines up to its end, not past it."""
+    from booray_audit.judge.parallel import _Part
+    data = noisy(3)
+    for end in (0, 1, 500, len(data) // 2, len(data)):
+        expected = list(reader._chunks(reader._lines(_Part(io.BytesIO(data), end), "x.bhh", 1), 1))
+        got = list(strict.CHUNKS(_Part(io.BytesIO(data), end).readline, 1, reader._kind, reader.TOO_LONG,
+                                 reader.NOT_UTF8, reader.TOO_MANY, reader.MAX_LINE, reader.MAX_HAND_LINES))
+        assert got == expected, end

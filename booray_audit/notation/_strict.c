@@ -644,6 +644,266 @@ static PyObject *setup(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ---- the chunker: reader._chunks(reader._lines(...)) in one, line for line ---------- */
+
+/* Chunks(readline, first, kind, too_long, not_utf8, too_many, max_line, max_hand_lines):
+ * an iterator of (kind, first line, [(line, text or Unreadable)...]) as reader._chunks
+ * yields them over reader._lines: ``readline`` reads the stream (at most n bytes a call),
+ * ``kind`` is reader._kind (asked of a line that does not start with a letter but h),
+ * the three Unreadable values and the two limits are the reader's. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *readline, *kind, *too_long, *not_utf8, *too_many;
+    Py_ssize_t max_line, max_lines;
+    long long number;   /* the last line read */
+    int in_hand;        /* the chunk under way: a hand (else tags) */
+    long long start;
+    PyObject *body, *pending;  /* lists; pending NULL when empty */
+    int body_over, pending_over;
+    PyObject *ready[3];  /* chunks made, to hand out in order */
+    int nready, at, done;
+} Chunks;
+
+static PyObject *s_tags, *s_blank, *s_tag;
+
+/* _Body.append: past max_lines, only the first line and one that says so are kept */
+static int body_append(Chunks *c, PyObject *list, int *over, PyObject *item)
+{
+    if (PyList_GET_SIZE(list) < c->max_lines)
+        return PyList_Append(list, item);
+    if (*over)
+        return 0;
+    *over = 1;
+    if (PyList_SetSlice(list, 1, PyList_GET_SIZE(list), NULL) < 0)
+        return -1;
+    PyObject *first = PyTuple_GET_ITEM(PyList_GET_ITEM(list, 0), 0);
+    PyObject *say = PyTuple_Pack(2, first, c->too_many);
+    if (!say)
+        return -1;
+    int r = PyList_Append(list, say);
+    Py_DECREF(say);
+    return r;
+}
+
+static int make_ready(Chunks *c, PyObject *kind, long long start, PyObject *body)
+{
+    PyObject *n = PyLong_FromLongLong(start);
+    if (!n)
+        return -1;
+    PyObject *chunk = PyTuple_Pack(3, kind, n, body);
+    Py_DECREF(n);
+    if (!chunk)
+        return -1;
+    c->ready[c->nready++] = chunk;
+    return 0;
+}
+
+/* the next line as reader._lines gives it: 1 (*item a new (number, text) pair), 0 at the
+ * end, -1 with an error */
+static int next_line(Chunks *c, PyObject **item)
+{
+    PyObject *raw = PyObject_CallFunction(c->readline, "n", c->max_line + 1);
+    if (!raw)
+        return -1;
+    if (!PyBytes_Check(raw)) {
+        Py_DECREF(raw);
+        PyErr_SetString(PyExc_TypeError, "Chunks: readline must give bytes");
+        return -1;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(raw);
+    const char *b = PyBytes_AS_STRING(raw);
+    if (!n) {
+        Py_DECREF(raw);
+        return 0;
+    }
+    c->number++;
+    PyObject *text;
+    if (n > c->max_line && b[n - 1] != '\n') {  /* read on in pieces, dropped */
+        Py_DECREF(raw);
+        for (;;) {
+            PyObject *more = PyObject_CallFunction(c->readline, "i", 1 << 20);
+            if (!more)
+                return -1;
+            int end = !PyBytes_Check(more) || !PyBytes_GET_SIZE(more)
+                      || PyBytes_AS_STRING(more)[PyBytes_GET_SIZE(more) - 1] == '\n';
+            Py_DECREF(more);
+            if (end)
+                break;
+        }
+        text = Py_NewRef(c->too_long);
+    } else {
+        if (c->number == 1 && n >= 3 && !memcmp(b, "\xef\xbb\xbf", 3))
+            b += 3, n -= 3;
+        text = PyUnicode_DecodeUTF8(b, n, "strict");
+        Py_DECREF(raw);
+        if (!text) {
+            if (!PyErr_ExceptionMatches(PyExc_UnicodeDecodeError))
+                return -1;
+            PyErr_Clear();
+            text = Py_NewRef(c->not_utf8);
+        }
+    }
+    PyObject *number = PyLong_FromLongLong(c->number);
+    *item = number ? PyTuple_Pack(2, number, text) : NULL;
+    Py_XDECREF(number);
+    Py_DECREF(text);
+    return *item ? 1 : -1;
+}
+
+/* reader._chunks's step for one line: 0, or -1 with an error */
+static int take(Chunks *c, PyObject *item)
+{
+    PyObject *text = PyTuple_GET_ITEM(item, 1);
+    enum { BLANK, TAG, HAND, EVENT } k = EVENT;
+    if (PyUnicode_Check(text)) {
+        Py_UCS4 ch = PyUnicode_GET_LENGTH(text) ? PyUnicode_READ_CHAR(text, 0) : 0;
+        int letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+        if (!letter || ch == 'h' || ch == 'H') {
+            PyObject *got = PyObject_CallOneArg(c->kind, text);
+            if (!got)
+                return -1;
+            k = PyUnicode_Compare(got, s_blank) == 0 ? BLANK : PyUnicode_Compare(got, s_tag) == 0 ? TAG
+                : PyUnicode_Compare(got, s_hand) == 0 ? HAND : EVENT;
+            Py_DECREF(got);
+            if (PyErr_Occurred())
+                return -1;
+        }
+    }
+    long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(item, 0));
+    if (k == BLANK)
+        return 0;
+    if (k == TAG) {
+        if (!c->in_hand)
+            return body_append(c, c->body, &c->body_over, item);
+        if (!c->pending && !(c->pending = PyList_New(0)))
+            return -1;
+        return body_append(c, c->pending, &c->pending_over, item);
+    }
+    if (k == HAND) {
+        if (PyList_GET_SIZE(c->body) || c->in_hand)
+            if (make_ready(c, c->in_hand ? s_hand : s_tags, c->start, c->body) < 0)
+                return -1;
+        if (c->pending && PyList_GET_SIZE(c->pending)) {
+            long long first = PyLong_AsLongLong(PyTuple_GET_ITEM(PyList_GET_ITEM(c->pending, 0), 0));
+            if (make_ready(c, s_tags, first, c->pending) < 0)
+                return -1;
+        }
+        Py_CLEAR(c->pending);
+        c->pending_over = 0;
+        Py_SETREF(c->body, PyList_New(0));
+        if (!c->body || PyList_Append(c->body, item) < 0)
+            return -1;
+        c->body_over = 0;
+        c->in_hand = 1;
+        c->start = n;
+        return 0;
+    }
+    if (c->pending && PyList_GET_SIZE(c->pending)) {  /* tags met inside a hand belong to it */
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(c->pending); i++)
+            if (body_append(c, c->body, &c->body_over, PyList_GET_ITEM(c->pending, i)) < 0)
+                return -1;
+    }
+    Py_CLEAR(c->pending);
+    c->pending_over = 0;
+    if (!PyList_GET_SIZE(c->body))
+        c->start = n;
+    return body_append(c, c->body, &c->body_over, item);
+}
+
+static PyObject *chunks_next(Chunks *c)
+{
+    while (c->at >= c->nready) {
+        for (int i = 0; i < c->nready; i++)
+            Py_CLEAR(c->ready[i]);
+        c->nready = c->at = 0;
+        if (c->done)
+            return NULL;
+        PyObject *item = NULL;
+        int got = next_line(c, &item);
+        if (got < 0)
+            return NULL;
+        if (got == 0) {  /* the end: what is under way */
+            c->done = 1;
+            if (PyList_GET_SIZE(c->body) && make_ready(c, c->in_hand ? s_hand : s_tags, c->start, c->body) < 0)
+                return NULL;
+            if (c->pending && PyList_GET_SIZE(c->pending)) {
+                long long first = PyLong_AsLongLong(PyTuple_GET_ITEM(PyList_GET_ITEM(c->pending, 0), 0));
+                if (make_ready(c, s_tags, first, c->pending) < 0)
+                    return NULL;
+            }
+            continue;
+        }
+        int r = take(c, item);
+        Py_DECREF(item);
+        if (r < 0)
+            return NULL;
+    }
+    PyObject *out = c->ready[c->at];
+    c->ready[c->at++] = NULL;
+    return out;
+}
+
+static void chunks_dealloc(Chunks *c)
+{
+    Py_XDECREF(c->readline);
+    Py_XDECREF(c->kind);
+    Py_XDECREF(c->too_long);
+    Py_XDECREF(c->not_utf8);
+    Py_XDECREF(c->too_many);
+    Py_XDECREF(c->body);
+    Py_XDECREF(c->pending);
+    for (int i = 0; i < 3; i++)
+        Py_XDECREF(c->ready[i]);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+static PyObject *chunks_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    PyObject *readline, *kind, *too_long, *not_utf8, *too_many;
+    long long first;
+    Py_ssize_t max_line, max_lines;
+    if (kw && PyDict_GET_SIZE(kw)) {
+        PyErr_SetString(PyExc_TypeError, "Chunks: positional arguments only");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OLOOOOnn", &readline, &first, &kind, &too_long, &not_utf8, &too_many, &max_line,
+                          &max_lines))
+        return NULL;
+    if (max_line < 1 || max_lines < 1) {
+        PyErr_SetString(PyExc_ValueError, "Chunks: the limits must be positive");
+        return NULL;
+    }
+    Chunks *c = (Chunks *)type->tp_alloc(type, 0);
+    if (!c)
+        return NULL;
+    c->readline = Py_NewRef(readline);
+    c->kind = Py_NewRef(kind);
+    c->too_long = Py_NewRef(too_long);
+    c->not_utf8 = Py_NewRef(not_utf8);
+    c->too_many = Py_NewRef(too_many);
+    c->max_line = max_line;
+    c->max_lines = max_lines;
+    c->number = first - 1;
+    c->start = first;
+    if (!(c->body = PyList_New(0))) {
+        Py_DECREF(c);
+        return NULL;
+    }
+    return (PyObject *)c;
+}
+
+static PyTypeObject ChunksType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "booray_audit.notation._strict.Chunks",
+    .tp_basicsize = sizeof(Chunks),
+    .tp_dealloc = (destructor)chunks_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "reader._chunks over reader._lines, compiled.",
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)chunks_next,
+    .tp_new = chunks_new,
+};
+
 /* direct() -> for each record class, in setup's order, whether its instances are made by
  * filling their slots (``layout``): the tests ask that every one is */
 static PyObject *direct(PyObject *self, PyObject *unused)
@@ -675,7 +935,16 @@ PyMODINIT_FUNC PyInit__strict(void)
     s_draw = PyUnicode_InternFromString("draw");
     s_all = PyUnicode_InternFromString("all");
     s_none = PyUnicode_InternFromString("none");
-    if (!kw_line || !kw_line_column || !s_hand || !s_pass || !s_play || !s_draw || !s_all || !s_none)
+    s_tags = PyUnicode_InternFromString("tags");
+    s_blank = PyUnicode_InternFromString("blank");
+    s_tag = PyUnicode_InternFromString("tag");
+    if (!kw_line || !kw_line_column || !s_hand || !s_pass || !s_play || !s_draw || !s_all || !s_none || !s_tags
+        || !s_blank || !s_tag)
         return NULL;
-    return PyModule_Create(&module);
+    if (PyType_Ready(&ChunksType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddObjectRef(m, "Chunks", (PyObject *)&ChunksType) < 0)
+        Py_CLEAR(m);
+    return m;
 }

@@ -123,6 +123,15 @@ def _chunks(lines: Iterable[tuple[int, str | Unreadable]], first: int = 1) -> It
         yield "tags", pending[0][0], pending
 
 
+def chunks(stream: IO[bytes], path: str, first: int = 1) -> Iterable[tuple[str, int, list]]:
+    """``_chunks(_lines(stream, path, first), first)``: compiled (``_strict.Chunks``) where
+    the fast reader is, with the same lines, limits and values (tests/test_strict_compiled.py
+    holds the two to the same chunks)."""
+    if strict.CHUNKS is not None:
+        return strict.CHUNKS(stream.readline, first, _kind, TOO_LONG, NOT_UTF8, TOO_MANY, MAX_LINE, MAX_HAND_LINES)
+    return _chunks(_lines(stream, path, first), first)
+
+
 class _Body(list):
     """A chunk's lines; past MAX_HAND_LINES it keeps only its first, and a line that says
     the chunk is too long (reported there, as any line that cannot be read)."""
@@ -185,7 +194,7 @@ class Reader:
         last_number = 0
         seats: tuple[str, ...] = ()
         spoiled = False  # a tag the rules cannot use: the session's hands are not checked
-        for kind, start, body in _chunks(_lines(stream, self.path, first_line), first_line):
+        for kind, start, body in chunks(stream, self.path, first_line):
             items, problems = self._parse(start, body)
             if not problems:
                 problems = self._bad_tags(items, body, kind)

@@ -237,3 +237,5 @@ def _compiled():
 
 COMPILED = _compiled()
 read = COMPILED or items
+# reader._chunks over reader._lines, compiled (reader.chunks), where the fast reader is
+CHUNKS = COMPILED.__self__.Chunks if COMPILED is not None else None
