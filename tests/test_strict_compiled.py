@@ -17,6 +17,7 @@ from booray_audit.notation import reader, strict
 from booray_audit.notation.reader import NOT_UTF8, TOO_LONG
 
 from .test_parts import noisy
+from .typed import STYLES, as_typed
 from .test_strict import FILES, TAGS, chunks, mutated
 
 pytestmark = pytest.mark.skipif(strict.COMPILED is None, reason="the compiled reader is not built here")
@@ -128,12 +129,12 @@ def test_a_record_class_not_laid_out_so_is_called():
 
     compiled = strict.COMPILED.__self__
     try:
-        compiled.setup(*(Seated if c is r.Seats else c for c in RECORDS))
+        compiled.setup(*(Seated if c is r.Seats else c for c in RECORDS), r.Hand)
         assert compiled.direct() == tuple(c is not r.Seats for c in RECORDS)
         got = strict.COMPILED([(1, "Hand 1\n"), (2, "Seats Ann Ben\n")])
         assert type(got[1]) is Seated and got[1].players == ("Ben", "Ann") and got[1].line == 2
     finally:
-        compiled.setup(*RECORDS)
+        compiled.setup(*RECORDS, r.Hand)
     assert compiled.direct() == (True,) * len(RECORDS)
 
 
@@ -185,3 +186,41 @@ def test_a_part_read_up_to_its_end_is_cut_alike():
         got = list(strict.CHUNKS(_Part(io.BytesIO(data), end).readline, 1, reader._kind, reader.TOO_LONG,
                                  reader.NOT_UTF8, reader.TOO_MANY, reader.MAX_LINE, reader.MAX_HAND_LINES))
         assert got == expected, end
+
+
+def hands_alike(data: bytes, seats=("Ann", "Ben")) -> tuple[int, int]:
+    """The compiled ``_strict.hand`` and ``Reader._hand_python`` make each hand chunk's Hand
+    and seats alike (lines, numbers given and not written included), or the compiled one
+    leaves it: (hands it made, hands)."""
+    rd = reader.Reader("x.bhh")
+    made = total = 0
+    for kind, start, body in reader._chunks(reader._lines(io.BytesIO(data), "x.bhh"), 1):
+        items, problems = rd._parse(start, body) if kind == "hand" else ([], [1])
+        if problems or not items or not isinstance(items[0], tuple):
+            continue
+        _, number, line = items[0]
+        python = rd._hand_python(number or 1, line, items[1:], seats)
+        compiled = strict.HAND(number or 1, line, items[1:], seats)
+        total += 1
+        if compiled is not None:
+            made += 1
+            assert python[2] is None and repr(compiled) == repr(python[:2]), (compiled, python)
+    return made, total
+
+
+def test_hands_are_made_alike():
+    made = total = 0
+    text, _ = generate_text(80, players=(2, 8), seed=6, violations=0.05)
+    datas = [path.read_bytes() for path in FILES] + [text.encode()] + [
+        as_typed(text, style, 4).encode() for style in STYLES] + list(mutated(2028, 300, 4))
+    for data in datas:
+        for seats in ((), ("Ann", "Ben")):
+            m, t = hands_alike(data, seats)
+            made, total = made + m, total + t
+    assert made >= 0.8 * total, (made, total)
+    # left to Python: an annotation, a `Seats` tag inside the hand, a seat-order trick
+    for lines in (["Ann pass { a note }\n"], ['[Seats "Ann Ben"]\n'], ["Trick Ann: As, 2s\n"]):
+        body = [(1, "Hand 1\n")] + [(i + 2, t) for i, t in enumerate(lines)]
+        items, problems = reader.Reader("x")._parse(1, body)
+        assert not problems
+        assert strict.HAND(1, 1, items[1:], ("Ann", "Ben")) is None

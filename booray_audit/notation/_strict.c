@@ -15,6 +15,8 @@
 enum { TAG, SEATS, DEALER, ANTE, POT, DEAL, UP, TRUMP, TRICK, TRICKS, NET, DISPUTE, RECALL, FORFEIT,
        DECISION, NKINDS };
 static PyObject *kinds[NKINDS];
+static PyObject *hand_class;  /* Hand (setup), for ``hand`` */
+static PyObject *s_players, *s_number, *s_plays, *s_seat_cards, *s_note, *s_line, *s_name, *kw_line_note_written;
 static PyObject *kw_line, *kw_line_column, *s_hand, *s_pass, *s_play, *s_draw, *s_all, *s_none;
 
 typedef struct { const char *at; Py_ssize_t len; } Tok;
@@ -623,14 +625,16 @@ static PyObject *items(PyObject *self, PyObject *body)
 }
 
 /* setup(TagChange, Seats, Dealer, Ante, PotClaim, Deal, Up, Trump, Trick, TricksClaim,
- *       NetClaim, Dispute, Recall, Forfeit, Decision): the record classes */
+ *       NetClaim, Dispute, Recall, Forfeit, Decision[, Hand]): the record classes (``hand``
+ *       needs Hand) */
 static PyObject *setup(PyObject *self, PyObject *args)
 {
     (void)self;
-    if (PyTuple_GET_SIZE(args) != NKINDS) {
-        PyErr_SetString(PyExc_TypeError, "setup: the fifteen record classes");
+    if (PyTuple_GET_SIZE(args) != NKINDS && PyTuple_GET_SIZE(args) != NKINDS + 1) {
+        PyErr_SetString(PyExc_TypeError, "setup: the fifteen record classes, then Hand");
         return NULL;
     }
+    Py_XSETREF(hand_class, PyTuple_GET_SIZE(args) > NKINDS ? Py_NewRef(PyTuple_GET_ITEM(args, NKINDS)) : NULL);
     PyObject *dataclasses = PyImport_ImportModule("dataclasses");
     PyObject *missing = dataclasses ? PyObject_GetAttrString(dataclasses, "MISSING") : NULL;
     Py_XDECREF(dataclasses);
@@ -904,6 +908,109 @@ static PyTypeObject ChunksType = {
     .tp_new = chunks_new,
 };
 
+/* ---- a hand's events: reader.Reader._hand, for a hand without annotations -------------- */
+
+
+/* hand(number, line, items, seats) -> (Hand, seats) as Reader._hand makes them, or None
+ * for the Python code: a hand with an annotation, a `Seats` tag or a seat-order trick */
+static PyObject *hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4 || !PyList_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "hand: number, line, a list of items, seats");
+        return NULL;
+    }
+    if (!hand_class)
+        Py_RETURN_NONE;
+    PyObject *items = args[2], *seats = args[3];
+    Py_ssize_t n = PyList_GET_SIZE(items);
+    PyObject *events = PyTuple_New(n), *out = NULL;
+    if (!events)
+        return NULL;
+    Py_INCREF(seats);
+    long long tricks = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *e = PyList_GET_ITEM(items, i), *kind = (PyObject *)Py_TYPE(e);
+        if (PyUnicode_Check(e))
+            goto python;  /* an annotation */
+        if (kind == kinds[SEATS]) {
+            PyObject *players = PyObject_GetAttr(e, s_players);
+            if (!players)
+                goto done;
+            Py_SETREF(seats, players);
+        } else if (kind == kinds[TAG]) {
+            PyObject *name = PyObject_GetAttr(e, s_name);
+            if (!name)
+                goto done;
+            PyObject *lower = PyObject_CallMethod(name, "lower", NULL);
+            Py_DECREF(name);
+            if (!lower)
+                goto done;
+            int is_seats = PyUnicode_Check(lower) && PyUnicode_CompareWithASCIIString(lower, "seats") == 0;
+            Py_DECREF(lower);
+            if (is_seats)
+                goto python;
+        } else if (kind == kinds[TRICK]) {
+            PyObject *number = PyObject_GetAttr(e, s_number), *sc = PyObject_GetAttr(e, s_seat_cards);
+            int seat_order = sc ? PyObject_IsTrue(sc) : -1;
+            Py_XDECREF(sc);
+            if (!number || seat_order < 0) {
+                Py_XDECREF(number);
+                goto done;
+            }
+            if (seat_order) {
+                Py_DECREF(number);
+                goto python;
+            }
+            if (number == Py_None) {  /* numbered as the one before + 1, not written */
+                PyObject *stack[7] = {NULL, NULL, NULL, NULL, NULL, Py_False, NULL};
+                stack[0] = PyLong_FromLongLong(tricks + 1);
+                stack[1] = PyObject_GetAttr(e, s_plays);
+                stack[2] = PyObject_GetAttr(e, s_seat_cards);
+                stack[3] = PyObject_GetAttr(e, s_line);
+                stack[4] = PyObject_GetAttr(e, s_note);
+                PyObject *made = NULL;
+                if (stack[0] && stack[1] && stack[2] && stack[3] && stack[4])
+                    made = PyObject_Vectorcall(kinds[TRICK], stack, 3, kw_line_note_written);
+                for (int j = 0; j < 5; j++)
+                    Py_XDECREF(stack[j]);
+                Py_DECREF(number);
+                if (!made)
+                    goto done;
+                tricks++;
+                PyTuple_SET_ITEM(events, i, made);
+                continue;
+            }
+            int over = 0, is_int = PyLong_Check(number);
+            tricks = is_int ? PyLong_AsLongLongAndOverflow(number, &over) : 0;
+            Py_DECREF(number);
+            if (!is_int || over || PyErr_Occurred()) {  /* past 64 bits: the Python code counts on */
+                PyErr_Clear();
+                goto python;
+            }
+        }
+        PyTuple_SET_ITEM(events, i, Py_NewRef(e));
+    }
+    {
+        PyObject *stack[4] = {args[0], events, PyTuple_New(0), args[1]};
+        if (!stack[2])
+            goto done;
+        PyObject *made = PyObject_Vectorcall(hand_class, stack, 3, kw_line);
+        Py_DECREF(stack[2]);
+        if (!made)
+            goto done;
+        out = PyTuple_Pack(2, made, seats);
+        Py_DECREF(made);
+    }
+    goto done;
+python:
+    out = Py_NewRef(Py_None);
+done:
+    Py_DECREF(events);
+    Py_DECREF(seats);
+    return out;
+}
+
 /* direct() -> for each record class, in setup's order, whether its instances are made by
  * filling their slots (``layout``): the tests ask that every one is */
 static PyObject *direct(PyObject *self, PyObject *unused)
@@ -917,6 +1024,8 @@ static PyObject *direct(PyObject *self, PyObject *unused)
 }
 
 static PyMethodDef methods[] = {
+    {"hand", (PyCFunction)(void (*)(void))hand, METH_FASTCALL,
+     "A hand's events as Reader._hand makes them, or None for the Python code."},
     {"direct", direct, METH_NOARGS, "Whether each record class's instances are made by filling their slots."},
     {"items", items, METH_O, "A chunk's (line, text) pairs read as strict.items reads them, or None."},
     {"setup", setup, METH_VARARGS, "The record classes the items are made of."},
@@ -935,6 +1044,17 @@ PyMODINIT_FUNC PyInit__strict(void)
     s_draw = PyUnicode_InternFromString("draw");
     s_all = PyUnicode_InternFromString("all");
     s_none = PyUnicode_InternFromString("none");
+    s_players = PyUnicode_InternFromString("players");
+    s_number = PyUnicode_InternFromString("number");
+    s_plays = PyUnicode_InternFromString("plays");
+    s_seat_cards = PyUnicode_InternFromString("seat_cards");
+    s_note = PyUnicode_InternFromString("note");
+    s_line = PyUnicode_InternFromString("line");
+    s_name = PyUnicode_InternFromString("name");
+    kw_line_note_written = Py_BuildValue("(sss)", "line", "note", "written");
+    if (!s_players || !s_number || !s_plays || !s_seat_cards || !s_note || !s_line || !s_name
+        || !kw_line_note_written)
+        return NULL;
     s_tags = PyUnicode_InternFromString("tags");
     s_blank = PyUnicode_InternFromString("blank");
     s_tag = PyUnicode_InternFromString("tag");

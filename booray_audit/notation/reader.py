@@ -262,7 +262,7 @@ class Reader:
         line and column: the session is not checked under other rules than it says."""
         out = []
         for e in items:
-            if isinstance(e, r.TagChange):
+            if type(e) is r.TagChange:  # every event class is Event's own subclass
                 try:
                     check_tag(e.name, e.value)
                 except RulesError as err:
@@ -324,6 +324,14 @@ class Reader:
 
     def _hand(self, number, line, items, seats):
         """Attach annotations, resolve seat-order tricks; return (hand, seats, problem)."""
+        if strict.HAND is not None:  # compiled, for a hand with none of them (strict.py)
+            made = strict.HAND(number, line, items, seats)
+            if made is not None:
+                return made[0], made[1], None
+        return self._hand_python(number, line, items, seats)
+
+    def _hand_python(self, number, line, items, seats):
+        """``_hand`` in Python: the reference."""
         events: list[r.Event] = []
         notes: list[str] = []
         for it in items:

@@ -231,11 +231,13 @@ def _compiled():
     except ImportError:
         return None
     _strict.setup(r.TagChange, r.Seats, r.Dealer, r.Ante, r.PotClaim, r.Deal, r.Up, r.Trump, r.Trick,
-                  r.TricksClaim, r.NetClaim, r.Dispute, r.Recall, r.Forfeit, r.Decision)
+                  r.TricksClaim, r.NetClaim, r.Dispute, r.Recall, r.Forfeit, r.Decision, r.Hand)
     return _strict.items
 
 
 COMPILED = _compiled()
 read = COMPILED or items
-# reader._chunks over reader._lines, compiled (reader.chunks), where the fast reader is
+# reader._chunks over reader._lines, compiled (reader.chunks), and Reader._hand for a hand
+# without annotations, a `Seats` tag or a seat-order trick, where the fast reader is
 CHUNKS = COMPILED.__self__.Chunks if COMPILED is not None else None
+HAND = COMPILED.__self__.hand if COMPILED is not None else None
