@@ -212,8 +212,13 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
         return leave();  /* a winner in doubt: the claims may pick a reading */
     if (tricks != Py_None && !PyDict_Check(tricks))
         return leave();
-    if ((c.ntricks || c.nnet) && (w->leads == Py_None || PyObject_Length(w->leads) != 0))
-        return leave();  /* other ways the tricks may have gone, for the claims to pick */
+    if (c.ntricks || c.nnet) {  /* other ways the tricks may have gone, for the claims to pick */
+        Py_ssize_t ways = w->leads == Py_None ? 1 : PyObject_Length(w->leads);
+        if (ways < 0)
+            return NULL;
+        if (ways)
+            return leave();
+    }
     int finished = all_passed || w->walkover != Py_None || tricks != Py_None;
     if (!finished)
         return leave();  /* unfinished: the nets are not known */
@@ -221,9 +226,9 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
      * (no Seats), a seated player the hand names nowhere, `Net` naming the others */
     if (!(w->exempt = PyObject_GetAttr(chain, s_exempt)))
         return NULL;
-    if (PyTuple_GET_SIZE(seats) == 0 && w->exempt != Py_None && PySet_GET_SIZE(w->exempt) > 0)
-        return leave();
     if (w->exempt != Py_None && !PyAnySet_Check(w->exempt))
+        return leave();
+    if (PyTuple_GET_SIZE(seats) == 0 && w->exempt != Py_None && PySet_GET_SIZE(w->exempt) > 0)
         return leave();
     if (PyTuple_GET_SIZE(seats) && c.nnet) {
         if (!(w->named = PySet_New(NULL)))
@@ -264,8 +269,10 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
             if (in < 0)
                 return NULL;
             if (!in) {
-                if (PyDict_Contains(w->antes, p) == 0)
-                    anted += ante;
+                int had = PyDict_Contains(w->antes, p);
+                if (had < 0)
+                    return NULL;
+                anted += had ? 0 : ante;
                 if (!put(w->antes, p, ante))
                     return NULL;
             }
@@ -285,8 +292,10 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
             anted = 0;
             for (Py_ssize_t i = 0; i < nd; i++) {
                 PyObject *p = PyList_GET_ITEM(w->dealt, i);
-                if (PyDict_Contains(w->antes, p) == 0)
-                    anted += ante;
+                int had = PyDict_Contains(w->antes, p);
+                if (had < 0)
+                    return NULL;
+                anted += had ? 0 : ante;
                 if (!put(w->antes, p, ante))
                     return NULL;
             }

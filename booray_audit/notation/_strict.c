@@ -1038,28 +1038,16 @@ PyMODINIT_FUNC PyInit__strict(void)
 {
     kw_line = Py_BuildValue("(s)", "line");
     kw_line_column = Py_BuildValue("(ss)", "line", "column");
-    s_hand = PyUnicode_InternFromString("hand");
-    s_pass = PyUnicode_InternFromString("pass");
-    s_play = PyUnicode_InternFromString("play");
-    s_draw = PyUnicode_InternFromString("draw");
-    s_all = PyUnicode_InternFromString("all");
-    s_none = PyUnicode_InternFromString("none");
-    s_players = PyUnicode_InternFromString("players");
-    s_number = PyUnicode_InternFromString("number");
-    s_plays = PyUnicode_InternFromString("plays");
-    s_seat_cards = PyUnicode_InternFromString("seat_cards");
-    s_note = PyUnicode_InternFromString("note");
-    s_line = PyUnicode_InternFromString("line");
-    s_name = PyUnicode_InternFromString("name");
+    struct { PyObject **at; const char *name; } words[] = {
+        {&s_hand, "hand"}, {&s_pass, "pass"}, {&s_play, "play"}, {&s_draw, "draw"}, {&s_all, "all"},
+        {&s_none, "none"}, {&s_players, "players"}, {&s_number, "number"}, {&s_plays, "plays"},
+        {&s_seat_cards, "seat_cards"}, {&s_note, "note"}, {&s_line, "line"}, {&s_name, "name"},
+        {&s_tags, "tags"}, {&s_blank, "blank"}, {&s_tag, "tag"}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!(*words[i].at = PyUnicode_InternFromString(words[i].name)))
+            return NULL;
     kw_line_note_written = Py_BuildValue("(sss)", "line", "note", "written");
-    if (!s_players || !s_number || !s_plays || !s_seat_cards || !s_note || !s_line || !s_name
-        || !kw_line_note_written)
-        return NULL;
-    s_tags = PyUnicode_InternFromString("tags");
-    s_blank = PyUnicode_InternFromString("blank");
-    s_tag = PyUnicode_InternFromString("tag");
-    if (!kw_line || !kw_line_column || !s_hand || !s_pass || !s_play || !s_draw || !s_all || !s_none || !s_tags
-        || !s_blank || !s_tag)
+    if (!kw_line || !kw_line_column || !kw_line_note_written)
         return NULL;
     if (PyType_Ready(&ChunksType) < 0)
         return NULL;
