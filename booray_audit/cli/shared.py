@@ -18,7 +18,7 @@ import typer
 UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 from ..notation import reader as notation
-from ..judge.audit import HandReport, audit
+from ..judge.audit import HandReport, SessionStart, audit
 from ..cinch.compiled import NODES
 from ..record import SyntaxProblem, printable, shown
 from ..rules.profiles import Rules, RulesError, resolve
@@ -282,10 +282,11 @@ def run_check(paths: List[str], override: Optional[Rules], sink, jobs: int = 1,
                 sink.add(item)
                 if isinstance(item, SyntaxProblem):
                     code = UNREADABLE
+                elif isinstance(item, SessionStart):
+                    if item.problems:  # tags the rules cannot use
+                        code = UNREADABLE
                 elif getattr(item, "findings", None) and code == CLEAN:  # a hand's report, or its rendering
                     code = FINDINGS
-                elif getattr(item, "problems", None):
-                    code = UNREADABLE
         except notation.ReadError as e:
             _err(str(e))
             code = UNREADABLE
