@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from booray_audit.cinch.compiled import NODES
 from booray_audit.generate import generate_text
 from booray_audit.judge import parallel
 from booray_audit.judge.audit import audit
@@ -38,7 +39,7 @@ def in_parts(path, size: int) -> tuple[str, int]:
         starts = [s for s in notation.session_starts(f, size, str(path)) if s[0] is not None]
     items, before = [], 0
     for (begin, line), end in zip(starts, [s[0] for s in starts[1:]] + [None]):
-        got, sessions = parallel._audit_part((str(path), begin, end, line, None, 200_000, rendered))
+        got, sessions = parallel._audit_part((str(path), begin, end, line, None, NODES, rendered))
         items += [parallel._counted_on(it, before) for it in got]
         before += sessions
     return document(items), len(starts)
