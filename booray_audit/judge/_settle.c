@@ -159,6 +159,29 @@ typedef struct {
 
 static PyObject *leave(void) { Py_RETURN_NONE; }
 
+/* w->antes made afresh: ``ante`` from each player dealt in and not in ``exempt`` (NULL:
+ * nobody exempt), as Chain._settle's dict; *anted their sum, each player once.  0 with an
+ * error set. */
+static int ante_up(Work *w, PyObject *exempt, long long ante, long long *anted)
+{
+    Py_XSETREF(w->antes, PyDict_New());
+    if (!w->antes)
+        return 0;
+    *anted = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(w->dealt); i++) {
+        PyObject *p = PyList_GET_ITEM(w->dealt, i);
+        int in = exempt ? PySet_Contains(exempt, p) : 0, had;
+        if (in < 0 || (!in && (had = PyDict_Contains(w->antes, p)) < 0))
+            return 0;
+        if (in)
+            continue;
+        *anted += had ? 0 : ante;
+        if (!put(w->antes, p, ante))
+            return 0;
+    }
+    return 1;
+}
+
 static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyObject *rules, PyObject *seats,
                         PyObject *chain, Work *w)
 {
@@ -258,25 +281,10 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
     int first = last_o == Py_None, gap = !first && number != last + 1;
     int has_carry = carry_o != Py_None && !gap;
     PyObject *exempt = gap ? Py_None : w->exempt;
-    if (!(w->antes = PyDict_New()))
-        return NULL;
     long long anted = 0;
     Py_ssize_t nd = PyList_GET_SIZE(w->dealt);
-    if (exempt != Py_None)
-        for (Py_ssize_t i = 0; i < nd; i++) {
-            PyObject *p = PyList_GET_ITEM(w->dealt, i);
-            int in = PySet_Contains(exempt, p);
-            if (in < 0)
-                return NULL;
-            if (!in) {
-                int had = PyDict_Contains(w->antes, p);
-                if (had < 0)
-                    return NULL;
-                anted += had ? 0 : ante;
-                if (!put(w->antes, p, ante))
-                    return NULL;
-            }
-        }
+    if (exempt == Py_None ? !(w->antes = PyDict_New()) : !ante_up(w, exempt, ante, &anted))
+        return NULL;  /* who is exempt unknown: no ante known */
     int has_pot = has_carry && exempt != Py_None;
     long long pot = has_pot ? carry + anted : 0, carry_in = carry, claimed;
     int has_carry_in = has_carry;
@@ -285,21 +293,8 @@ static PyObject *settle(PyObject *events, PyObject *number_o, PyObject *rep, PyO
     if (c.pot && (first || gap || !has_pot)) {
         pot = claimed;
         has_pot = 1;
-        if (exempt == Py_None) {
-            Py_CLEAR(w->antes);
-            if (!(w->antes = PyDict_New()))
-                return NULL;
-            anted = 0;
-            for (Py_ssize_t i = 0; i < nd; i++) {
-                PyObject *p = PyList_GET_ITEM(w->dealt, i);
-                int had = PyDict_Contains(w->antes, p);
-                if (had < 0)
-                    return NULL;
-                anted += had ? 0 : ante;
-                if (!put(w->antes, p, ante))
-                    return NULL;
-            }
-        }
+        if (exempt == Py_None && !ante_up(w, NULL, ante, &anted))
+            return NULL;
         carry_in = pot - anted;
         has_carry_in = 1;
     } else if (c.pot && has_pot && claimed != pot)
