@@ -49,7 +49,8 @@ class BuildExt(build_ext):
                 os.remove(here)
 
 
-setup(ext_modules=[Extension("booray_audit.cinch._search", ["booray_audit/cinch/_search.c"],
+setup(ext_modules=[Extension("booray_audit.cinch._search",
+                             ["booray_audit/cinch/_search.c", "booray_audit/cinch/_search_bmi.c"],
                              depends=["booray_audit/cinch/_walk.c"], extra_compile_args=["-O3"], optional=True),
                    Extension("booray_audit.notation._strict", ["booray_audit/notation/_strict.c"],
                              extra_compile_args=["-O3"], optional=True),

@@ -19,11 +19,26 @@ typedef uint64_t u64;
  * instructions are bit counts, a dozen each without it), and the module loads only on a
  * CPU that has it (every x86-64 CPU of the last fifteen years or so): elsewhere the
  * import fails and the pure-Python search runs.  Only PyInit__search, which checks, is
- * compiled without it. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__POPCNT__)
+ * compiled without it.
+ * The same code is compiled a second time into the module (_search_bmi.c, which includes
+ * this file with SEARCH_BMI defined) for the bit-manipulation instructions of the last
+ * ten years or so (BMI1, BMI2, LZCNT: shifts and lowest-bit steps without the flags'
+ * dependencies, the search's other common operations); PyInit__search hands out that
+ * copy where the CPU has them, and this one elsewhere (or where BOORAY_AUDIT_CPU is
+ * "baseline", which the tests use to hold both copies to the same answers).  The two
+ * are the same source, so they differ in speed only (3-6% of the search). */
+#if defined(SEARCH_BMI)
+#define TARGETED 1
+#pragma GCC push_options
+#pragma GCC target("popcnt,bmi,bmi2,lzcnt")
+#elif defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define BMI_COPY 1  /* _search_bmi.c builds the second copy */
+#if !defined(__POPCNT__)
 #define NEEDS_POPCNT 1
+#define TARGETED 1
 #pragma GCC push_options
 #pragma GCC target("popcnt")
+#endif
 #endif
 
 #define MAXS 10            /* seats */
@@ -115,7 +130,7 @@ static uint32_t epoch = 1;
 
 static inline u64 suit_mask(int s) { return SUIT_MASK << (16 * s); }
 static inline u64 above(int c) { return (SUIT_MASK & ~((2ull << (c & 15)) - 1)) << (16 * (c >> 4)); }
-#if defined(__POPCNT__) || defined(NEEDS_POPCNT)
+#if defined(__POPCNT__) || defined(TARGETED)
 static inline int pc(u64 x) { return __builtin_popcountll(x); }
 #else  /* without the instruction, the library call costs more than this */
 static inline int pc(u64 x)
@@ -1970,7 +1985,20 @@ static PyObject *shares(PyObject *self, PyObject *args)
 
 #include "_walk.c"  /* the plain walk's tricks */
 
+/* variant() -> the copy of the search in use: "bmi" (BMI1, BMI2, LZCNT) or "baseline" */
+static PyObject *variant(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+#ifdef SEARCH_BMI
+    return PyUnicode_FromString("bmi");
+#else
+    return PyUnicode_FromString("baseline");
+#endif
+}
+
 static PyMethodDef methods[] = {
+    {"variant", variant, METH_NOARGS, "The copy of the search in use: bmi or baseline."},
     {"searches", searches, METH_NOARGS, "The searches run from the start and resumed so far."},
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
@@ -1988,8 +2016,31 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The cinch's exact search, compiled.", -1, methods,
                                      NULL, NULL, NULL, NULL};
 
-#ifdef NEEDS_POPCNT
+#ifdef TARGETED
 #pragma GCC pop_options
+#endif
+
+#ifdef SEARCH_BMI
+PyObject *booray_search_bmi(void) __attribute__((visibility("hidden")));
+
+/* the module from this copy (PyInit__search, where the CPU has its instructions) */
+PyObject *booray_search_bmi(void)
+{
+    return PyModule_Create(&module);
+}
+#else
+#ifdef BMI_COPY
+#include <cpuid.h>
+PyObject *booray_search_bmi(void) __attribute__((visibility("hidden")));
+
+/* BMI1 and BMI2 (cpuid leaf 7: ebx bits 3 and 8) and LZCNT (leaf 0x80000001: ecx bit 5) */
+static int has_bmi(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 3 & 1) || !(b >> 8 & 1))
+        return 0;
+    return __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1);
+}
 #endif
 
 PyMODINIT_FUNC PyInit__search(void)
@@ -2001,5 +2052,11 @@ PyMODINIT_FUNC PyInit__search(void)
         return NULL;
     }
 #endif
+#ifdef BMI_COPY
+    const char *cpu = getenv("BOORAY_AUDIT_CPU");
+    if (!(cpu && !strcmp(cpu, "baseline")) && has_bmi())
+        return booray_search_bmi();
+#endif
     return PyModule_Create(&module);
 }
+#endif
