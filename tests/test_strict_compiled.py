@@ -160,6 +160,21 @@ def test_every_shipped_file_and_noisy_night_is_cut_alike():
     assert reader.chunks(io.BytesIO(b"Hand 1\n"), "x").__class__ is strict.CHUNKS
 
 
+# lines the compiled chunker tells apart itself (blank, a comment, a tag, a line starting
+# with h), and the ones it leaves to reader._kind: every way `Hand` can be followed
+HAND_LIKE = [b"Hand", b"hand\n", b"HAND 7\n", b"hAnD\t8\n", b"Hand\r\n", b"Hand-1\n", b"Hand.\n", b"Hand'\n",
+             b"Handy pass\n", b"Hand_\n", b"Hand9\n", b"Hand:\n", b"Hand#\n", b"Hand{x}\n", b"H\xc3\xa4nd 1\n",
+             b"Hand\xc3\xa9\n", b"Hand\xc2\xa0\n", b"Hand\xe2\x80\x99s\n", b"ha\n", b"han", b"hanD 3\n",
+             b"Hank play\n", b"h\xd0\xb0nd 1\n", b"\r\n", b"\r", b"\n", b"#\n", b"[\n", b"Hand\x0b\n"]
+
+
+def test_the_lines_told_apart_in_c_are_those_reader_kind_tells_so():
+    """Each line alone and after a hand: the compiled chunker's kinds are _kind's."""
+    for line in HAND_LIKE:
+        chunked_alike(line)
+        chunked_alike(b"Hand 1\nAnn pass\n" + line + b"\n[Pot \"1\"]\nHand 2\n")
+
+
 def test_lines_at_the_limits_are_cut_alike(monkeypatch):
     """Small limits for both (a line of more than 40 bytes, more than 5 lines in a chunk):
     every way a line can end, be too long, carry a BOM or not be UTF-8."""
@@ -169,7 +184,8 @@ def test_lines_at_the_limits_are_cut_alike(monkeypatch):
     pieces = [b"Hand 1\n", b"Hand\n", b"hand 2\r\n", b"  Hand 3 # x\n", b"[Event \"x\"]\n", b"  [Ante \"1\"]\n",
               b"\n", b"   \n", b"# note\n", b"\r\n", b"Ann pass\n", b"Deal Ann As Ks\n", b"x" * 40 + b"\n",
               b"y" * 41 + b"\n", b"z" * 39, b"w" * 90 + b"\n", b"\xef\xbb\xbfHand 4\n", b"\xff\xfe bad\n",
-              b"\xc3\n", b"caf\xc3\xa9\n", b"h\n", b"H", b"\t\n", b"{ a note }\n", b"\xe2\x80\xa8Hand 5\n"]
+              b"\xc3\n", b"caf\xc3\xa9\n", b"h\n", b"H", b"\t\n", b"{ a note }\n", b"\xe2\x80\xa8Hand 5\n",
+              *HAND_LIKE]
     for _ in range(3000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
         if rng.random() < 0.2:

@@ -162,6 +162,10 @@ def failure(e: Exception) -> str:
     return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
 
 
+# the events ``SessionAudit.table`` reads: tags, `Seats`, `Dealer`, forfeits and recalls
+_TABLE_EVENTS = {r.TagChange: 0, r.Seats: 1, r.Dealer: 2, r.Forfeit: 3, r.Recall: 3}
+
+
 class SessionAudit:
     def __init__(self, session: r.Session, override: Rules | None, cinch_nodes: int = NODES,
                  explain: bool = False):
@@ -213,15 +217,17 @@ class SessionAudit:
         seats = dealer = None
         turns: list[r.Event] = []  # forfeits and recalls
         for e in hand.events:  # one pass (every event class is Event's own subclass)
-            kind = type(e)
-            if kind is r.TagChange:
+            kind = _TABLE_EVENTS.get(type(e))
+            if kind is None:  # a deal, play line, trick, claim...: most of them
+                continue
+            if kind == 0:
                 changes.append((e.name, e.value))
-            elif kind is r.Seats:
+            elif kind == 1:
                 seats = e  # the last `Seats` line, after any tag
-            elif kind is r.Dealer:
+            elif kind == 2:
                 if dealer is None:
                     dealer = e.player
-            elif kind is r.Forfeit or kind is r.Recall:
+            else:
                 turns.append(e)
         if changes:
             self.rules = apply_tags(self.rules, changes, self.problems)
@@ -250,6 +256,8 @@ class SessionAudit:
         by the hand's `Dealer` line, which uses up the forfeits of the seats it passes; a
         `Dealer` line naming a player whose turn is forfeited is an out-of-turn error."""
         i, n = self.seats.index(self.dealer), len(self.seats)
+        if not self.forfeits:  # no turn forfeited (nearly every hand): the next seat deals
+            return (self.seats[(i + 1) % n] if named is None else named), ()
         owed = {p: list(v) for p, v in self.forfeits.items() if v}
         expected = None
         for k in range(1, n * (1 + sum(map(len, owed.values()))) + 1):

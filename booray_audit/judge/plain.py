@@ -132,13 +132,29 @@ def _compiled(hand: r.Hand, rules: Rules, seats: list[str], dealer: str | None, 
     if (judged and not (rules.cinch == "sure-tricks" and hasattr(cinch, "first")) or rules.lead != "winner"
             or rules.trump_card != "dealer" or rules.reshuffle == "together"):
         return None
-    got = _search.walk_hand(hand, seats, dealer, rules.cards, _limits(rules, len(seats)),
-                            rules.reshuffle == "folded-first", *_duties(rules), judged, rules.cinch_last,
-                            rules.lead_trump_when_others_void, rules.need, cinch.first if judged else 0)
+    got = _search.walk_hand(hand, seats, dealer, *_walk_rules(rules, len(seats), judged,
+                                                              cinch.first if judged else 0))
     if got is None:
         return None
     trump, active, passed, discards, won, plays = got
     return Replay(hand.number, dealer, trump, list(seats), active, passed, discards, won, True, plays=plays)
+
+
+_WALK_RULES: dict = {}  # (id(rules), players, judged, first) -> (rules, walk_hand's arguments)
+
+
+def _walk_rules(rules: Rules, players: int, judged: bool, first: int) -> tuple:
+    """walk_hand's arguments after the hand, seats and dealer: the same for every hand of a
+    session, so kept by the rules object (held here, so that its id is not reused)."""
+    key = (id(rules), players, judged, first)
+    got = _WALK_RULES.get(key)
+    if got is None or got[0] is not rules:
+        if len(_WALK_RULES) >= 64:
+            _WALK_RULES.clear()
+        got = _WALK_RULES[key] = (rules, (
+            rules.cards, _limits(rules, players), rules.reshuffle == "folded-first", *_duties(rules), judged,
+            rules.cinch_last, rules.lead_trump_when_others_void, rules.need, first))
+    return got[1]
 
 
 @lru_cache(maxsize=64)

@@ -754,36 +754,73 @@ static int next_line(Chunks *c, PyObject **item)
     return *item ? 1 : -1;
 }
 
+enum { LINE_BLANK, LINE_TAG, LINE_HAND, LINE_EVENT };
+
+/* reader._kind's answer for the lines most files are made of past their events (a blank
+ * line, a comment, a tag, a line starting with h: `Hand` or an event), as its pattern
+ * gives it; -1 for any other (one starting with a space, say), which _kind is asked */
+static int quick_kind(PyObject *text)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (!n)
+        return LINE_BLANK;
+    int kind = PyUnicode_KIND(text);
+    const void *d = PyUnicode_DATA(text);
+    Py_UCS4 ch = PyUnicode_READ(kind, d, 0);
+    if (ch == '[')
+        return LINE_TAG;
+    if (ch == '#' || (ch == '\n' && n == 1) || (ch == '\r' && n == 2 && PyUnicode_READ(kind, d, 1) == '\n'))
+        return LINE_BLANK;
+    if (ch != 'h' && ch != 'H')
+        return -1;
+    for (Py_ssize_t i = 1; i < 4; i++) {  /* "and", in either case: a `Hand` line, if what follows allows */
+        if (i >= n)
+            return LINE_EVENT;
+        ch = PyUnicode_READ(kind, d, i);
+        if (ch >= 128)
+            return -1;
+        if ((ch | 0x20) != (Py_UCS4)"and"[i - 1])
+            return LINE_EVENT;
+    }
+    if (n == 4)
+        return LINE_HAND;
+    ch = PyUnicode_READ(kind, d, 4);  /* not a word character, -, . or ' (reader._HAND_LINE) */
+    if (ch >= 128)
+        return -1;
+    int word = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+    return word || ch == '-' || ch == '.' || ch == '\'' ? LINE_EVENT : LINE_HAND;
+}
+
 /* reader._chunks's step for one line: 0, or -1 with an error */
 static int take(Chunks *c, PyObject *item)
 {
     PyObject *text = PyTuple_GET_ITEM(item, 1);
-    enum { BLANK, TAG, HAND, EVENT } k = EVENT;
+    int k = LINE_EVENT;
     if (PyUnicode_Check(text)) {
         Py_UCS4 ch = PyUnicode_GET_LENGTH(text) ? PyUnicode_READ_CHAR(text, 0) : 0;
         int letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-        if (!letter || ch == 'h' || ch == 'H') {
+        if ((!letter || ch == 'h' || ch == 'H') && (k = quick_kind(text)) < 0) {
             PyObject *got = PyObject_CallOneArg(c->kind, text);
             if (!got)
                 return -1;
-            k = PyUnicode_Compare(got, s_blank) == 0 ? BLANK : PyUnicode_Compare(got, s_tag) == 0 ? TAG
-                : PyUnicode_Compare(got, s_hand) == 0 ? HAND : EVENT;
+            k = PyUnicode_Compare(got, s_blank) == 0 ? LINE_BLANK : PyUnicode_Compare(got, s_tag) == 0 ? LINE_TAG
+                : PyUnicode_Compare(got, s_hand) == 0 ? LINE_HAND : LINE_EVENT;
             Py_DECREF(got);
             if (PyErr_Occurred())
                 return -1;
         }
     }
     long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(item, 0));
-    if (k == BLANK)
+    if (k == LINE_BLANK)
         return 0;
-    if (k == TAG) {
+    if (k == LINE_TAG) {
         if (!c->in_hand)
             return body_append(c, c->body, &c->body_over, item);
         if (!c->pending && !(c->pending = PyList_New(0)))
             return -1;
         return body_append(c, c->pending, &c->pending_over, item);
     }
-    if (k == HAND) {
+    if (k == LINE_HAND) {
         if (PyList_GET_SIZE(c->body) || c->in_hand)
             if (make_ready(c, c->in_hand ? s_hand : s_tags, c->start, c->body) < 0)
                 return -1;
