@@ -77,8 +77,27 @@ class SessionEnd:
     pot: int | None
 
 
+_RULE_TAGS = frozenset(("rules", "rule", "ante", "limit", "cards"))
+_SESSION_RULES: dict = {}  # the rules tags of a session (no override) -> (rules, problems)
+
+
 def session_rules(tags, override: Rules | None) -> tuple[Rules, list[str]]:
-    """The session's rules: profile (or the override), `Rule` tags, Ante/Limit/Cards tags."""
+    """The session's rules: profile (or the override), `Rule` tags, Ante/Limit/Cards tags.
+    Without an override they follow from those tags alone, so sessions that have the same
+    share one answer (a log's sessions nearly always do)."""
+    if override is not None:
+        return _session_rules(tags, override)
+    key = tuple((k, v) for k, v in tags if k.lower() in _RULE_TAGS)
+    got = _SESSION_RULES.get(key)
+    if got is None:
+        if len(_SESSION_RULES) >= 256:
+            _SESSION_RULES.clear()
+        rules, problems = _session_rules(key, None)
+        got = _SESSION_RULES[key] = (rules, tuple(problems))
+    return got[0], list(got[1])
+
+
+def _session_rules(tags, override: Rules | None) -> tuple[Rules, list[str]]:
     problems: list[str] = []
     rules = override
     if rules is None:

@@ -43,8 +43,12 @@ static int is(Tok t, const char *word)
 
 static int keyword(Tok t)
 {
-    for (const char **k = KEYWORDS; *k; k++)
-        if (is(t, *k))
+    static Py_ssize_t lens[sizeof KEYWORDS / sizeof *KEYWORDS];  /* each keyword's length, once */
+    if (!lens[0])
+        for (int i = 0; KEYWORDS[i]; i++)
+            lens[i] = (Py_ssize_t)strlen(KEYWORDS[i]);
+    for (int i = 0; KEYWORDS[i]; i++)
+        if (lens[i] == t.len && is(t, KEYWORDS[i]))
             return 1;
     return 0;
 }
@@ -482,6 +486,12 @@ static int plain_char(unsigned char c)
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
 
+/* a token's end: white space, a comma or a colon (a NUL is not plain: the line is not taken) */
+static inline int ends_token(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ':';
+}
+
 /* the place of the first character at or after i that is not a space or a tab */
 static Py_ssize_t past_blanks(const char *s, Py_ssize_t n, Py_ssize_t i)
 {
@@ -574,7 +584,7 @@ static PyObject *item(PyObject *line, PyObject *text)
             return NULL;
         Py_ssize_t j = i + 1;
         if (c != ',' && c != ':')
-            while (j < n && !strchr(" \t\r\n,:", s[j])) {
+            while (j < n && !ends_token((unsigned char)s[j])) {
                 if (!plain_char((unsigned char)s[j]))
                     return NULL;
                 j++;

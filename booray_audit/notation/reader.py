@@ -261,8 +261,9 @@ class Reader:
         """A tag that sets the rules with a value they cannot use is an error at its own
         line and column: the session is not checked under other rules than it says."""
         out = []
+        tag = r.TagChange
         for e in items:
-            if type(e) is r.TagChange:  # every event class is Event's own subclass
+            if type(e) is tag:  # every event class is Event's own subclass
                 try:
                     check_tag(e.name, e.value)
                 except RulesError as err:
