@@ -103,14 +103,35 @@ static int name_char(char c, int first)
 }
 
 /* strict._name: the name, or NULL (no error set) where the token is none */
+/* The names read lately, by a hash of their bytes: a table's names come back on every line,
+ * and each is made once (the same string object, so the dictionaries keyed by name
+ * downstream find it by identity); a name not kept here is checked and made as usual. */
+#define NAMES_KEPT 64
+#define NAME_BYTES 24
+static struct { Py_ssize_t len; char text[NAME_BYTES]; PyObject *name; } kept[NAMES_KEPT];
+
 static PyObject *name(Tok t)
 {
+    unsigned h = 2166136261u;
+    if (t.len <= NAME_BYTES) {
+        for (Py_ssize_t i = 0; i < t.len; i++)
+            h = (h ^ (unsigned char)t.at[i]) * 16777619u;
+        h &= NAMES_KEPT - 1;
+        if (kept[h].name && kept[h].len == t.len && !memcmp(kept[h].text, t.at, (size_t)t.len))
+            return Py_NewRef(kept[h].name);  /* these bytes made a name before */
+    }
     for (Py_ssize_t i = 0; i < t.len; i++)
         if (!name_char(t.at[i], i == 0))
             return NULL;
     if (keyword(t) || card_of(t) >= 0)
         return NULL;
-    return PyUnicode_FromStringAndSize(t.at, t.len);
+    PyObject *made = PyUnicode_FromStringAndSize(t.at, t.len);
+    if (made && t.len <= NAME_BYTES) {
+        Py_XSETREF(kept[h].name, Py_NewRef(made));
+        kept[h].len = t.len;
+        memcpy(kept[h].text, t.at, (size_t)t.len);
+    }
+    return made;
 }
 
 static int digits(Tok t, Py_ssize_t from, Py_ssize_t most)
