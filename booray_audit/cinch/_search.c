@@ -804,9 +804,10 @@ static int keeper(const Search *s, const State *st)
     return -1;
 }
 
-/* Solver._adversary, its moves in Solver._danger's order for the search's policy: the
- * cards the adversary can give seat to play, most dangerous to P first (in the full
- * search the order only saves time; a restricted adversary keeps the first ones) */
+/* Solver._adversary, its moves with Solver._danger's order for the search's policy: the
+ * cards the adversary can give seat to play, the most dangerous to P of least order (in
+ * the full search the order only saves time; a restricted adversary keeps the first
+ * ones, which ``next_move`` picks out without putting the rest in order) */
 static int adversary(const Search *s, const State *st, int seat, Move *moves)
 {
     int trump = s->trump, me = s->me, policy = s->policy;
@@ -886,14 +887,30 @@ static int adversary(const Search *s, const State *st, int seat, Move *moves)
         moves[i].card = c;
         moves[i].extra = extra;
     }
-    for (int i = 1; i < nc; i++) {  /* by order (every order differs: it ends with the card) */
+    return nc;
+}
+
+/* the moves by order (every order differs: it ends with the card) */
+static void by_order(Move *moves, int nc)
+{
+    for (int i = 1; i < nc; i++) {
         Move m = moves[i];
         int j = i;
         for (; j > 0 && moves[j - 1].order > m.order; j--)
             moves[j] = moves[j - 1];
         moves[j] = m;
     }
-    return nc;
+}
+
+/* the move of least order among those not yet ``taken`` (a bit per move), now taken */
+static const Move *next_move(const Move *moves, int nc, u64 *taken)
+{
+    int best = -1;
+    for (int i = 0; i < nc; i++)
+        if (!(*taken >> i & 1) && (best < 0 || moves[i].order < moves[best].order))
+            best = i;
+    *taken |= 1ull << best;
+    return &moves[best];
 }
 
 /* the position after seat plays move m (whether a deal still fits it: fits) */
@@ -1077,11 +1094,12 @@ static int against(Search *s, const State *st, int seat)
 {
     Move moves[64];
     int nm = adversary(s, st, seat, moves);
-    if (s->width) {  /* each move as it comes */
+    if (s->width) {  /* each move in order as it comes, up to the first `width` that fit */
         State child;
         int tried = 0;
+        u64 taken = 0;
         for (int i = 0; i < nm; i++) {
-            play(s, st, seat, &moves[i], &child);
+            play(s, st, seat, next_move(moves, nm, &taken), &child);
             if (!fits(s, &child))
                 continue;
             if (!p(s, &child) || s->stop)
@@ -1091,6 +1109,7 @@ static int against(Search *s, const State *st, int seat)
         }
         return 1;
     }
+    by_order(moves, nm);
     Kid *kids = rows[s->depth];
     int n = 0;
     for (int i = 0; i < nm; i++) {
