@@ -177,6 +177,47 @@ def test_an_opponent_short_of_cards_is_a_record_that_contradicts_itself():
         assert judge(whole, 2, STD, Solver(STD, None, compiled=compiled)) is None
 
 
+@compiled
+def test_the_adversarys_cards_are_canons():
+    """The compiled search's adversary tries the cards canon._choices gives, in its order
+    (the ends of runs), on random states: each card gone, P's or in the trick, or unseen;
+    each seat void in some suits or lacking some cards, counts of cards left, a card a seat
+    is known to hold."""
+    from booray_audit.cinch.canon import _choices
+    from booray_audit.cinch.position import HOLD
+    rng = random.Random(5)
+    cards = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    for i in range(4000):
+        n = rng.randint(2, 10)
+        gone_share, fixed_share = rng.random(), rng.random() * 0.5
+        unseen = fixed = 0
+        for c in cards:
+            x = rng.random()
+            if x < gone_share * 0.8:
+                continue
+            if x < gone_share * 0.8 + fixed_share * 0.3:
+                fixed |= 1 << c
+            else:
+                unseen |= 1 << c
+        forb, holds, counts = [], [], []
+        for _ in range(n):
+            f = 0
+            for suit in range(4):
+                if rng.random() < 0.25:
+                    f |= 0x7FFC << (16 * suit)  # void
+                elif rng.random() < 0.3:
+                    f |= rng.getrandbits(16) << (16 * suit) & 0x7FFC << (16 * suit)  # lacks some
+            may = [c for c in cards if unseen >> c & 1 and not f >> c & 1]
+            held = 1 << rng.choice(may) if may and rng.random() < 0.3 else 0
+            forb.append(f)
+            holds.append(held)
+            counts.append(rng.randint(0, 3))
+        seat = rng.randrange(n)
+        pool = unseen & ~forb[seat]
+        expected = _choices(pool, fixed, unseen, [f | h << HOLD for f, h in zip(forb, holds)], counts, seat)
+        assert cinch._search.choices(pool, fixed, unseen, counts, forb, holds, seat) == expected, i
+
+
 def _small_positions(rng, count, upcard=False):
     """Random positions of 4 ranks under the rule variants (the up-card held in a third
     of them with ``upcard``), with each need k: (rules, position, k, the oracle's answer)."""

@@ -717,44 +717,56 @@ static int next_seat(const Search *s, const State *st, int last)
     return s->me;
 }
 
-/* cinch._choices: the adversary's cards worth trying for seat (ends of runs) */
+/* x's bits carried up (fill_up) or down (fill_down) through the cells of m, as far as m's
+ * cells run on (at most 15 places: a suit's window) */
+static inline u64 fill_up(u64 x, u64 m)
+{
+    x |= m & (x << 1);
+    m &= m << 1;
+    x |= m & (x << 2);
+    m &= m << 2;
+    x |= m & (x << 4);
+    m &= m << 4;
+    return x | (m & (x << 8));
+}
+
+static inline u64 fill_down(u64 x, u64 m)
+{
+    x |= m & (x >> 1);
+    m &= m >> 1;
+    x |= m & (x >> 2);
+    m &= m >> 2;
+    x |= m & (x >> 4);
+    m &= m >> 4;
+    return x | (m & (x >> 8));
+}
+
+#define CARDS (SUIT_MASK * 0x0001000100010001ull)  /* every card of the four suits */
+
+/* cinch._choices: the adversary's cards worth trying for seat, the ends of its runs, in
+ * order of cards.  A card of the pool continues the run of the pool card below it in its
+ * suit (prev) where only cards gone from play lie between them (no card of P's hand, the
+ * trick or the unseen) and every seat knows the two alike (holds, or may not hold, both
+ * or neither).  Worked out for every card at once: a mask carried up through the gone
+ * cards gives each card what holds just below it, down to its prev (the suits' windows
+ * apart: the bits between them are never gone); tests/test_compiled.py holds the answers
+ * to canon._choices's on random positions. */
 static int choices(const State *st, int n, int seat, u64 pool, u64 fixed, int *out)
 {
-    u64 others[MAXS];
-    int no = 0, nout = 0;
+    u64 gone = ~(fixed | st->unseen) & CARDS;
+    u64 held = st->hold[seat] & ~gone;
+    u64 differs = held ^ (fill_up(held, gone) << 1);  /* a card known otherwise than its prev */
     for (int j = 0; j < n; j++)
-        if (j != seat && st->cnt[j] > 0 && (st->forb[j] & pool))
-            others[no++] = st->forb[j] & pool;
-    u64 breakers = (fixed | st->unseen) & ~pool;
-    u64 held = st->hold[seat];
-    /* the cards some seat knows otherwise than the card just below them */
-    u64 differs = held ^ (held << 1);
-    for (int j = 0; j < no; j++)
-        differs |= others[j] ^ (others[j] << 1);
-    int lo = -1, prev = -1;
-    for (u64 m = pool; m; m &= m - 1) {
-        int c = low_bit(m);
-        u64 low = 1ull << c;
-        if (lo >= 0 && (c >> 4) == (prev >> 4) && !(breakers & (low - (2ull << prev)))) {
-            /* the run goes on while every seat knows c as it knows prev */
-            int same = c == prev + 1 ? !(differs & low) : (held >> c & 1) == (held >> prev & 1);
-            for (int j = 0; j < no && same && c != prev + 1; j++)
-                same = (others[j] >> c & 1) == (others[j] >> prev & 1);
-            if (same) {
-                prev = c;
-                continue;
-            }
+        if (j != seat && st->cnt[j] > 0 && (st->forb[j] & pool)) {
+            u64 k = st->forb[j] & pool;
+            differs |= k ^ (fill_up(k, gone) << 1);
         }
-        if (lo >= 0) {
-            out[nout++] = lo;
-            if (prev != lo) out[nout++] = prev;
-        }
-        lo = prev = c;
-    }
-    if (lo >= 0) {
-        out[nout++] = lo;
-        if (prev != lo) out[nout++] = prev;
-    }
+    u64 on = pool & (fill_up(pool, gone) << 1) & ~differs;  /* the cards that continue a run */
+    u64 below = on >> 1;  /* their prevs: just below, or below the gone cards just below */
+    u64 prevs = (below & pool) | (pool & (fill_down(below & gone, gone) >> 1));
+    int nout = 0;
+    for (u64 m = (pool & ~on) | (pool & ~prevs); m; m &= m - 1)  /* each run's first and last */
+        out[nout++] = low_bit(m);
     return nout;
 }
 
@@ -1976,6 +1988,51 @@ static PyObject *feasible_py(PyObject *self, PyObject *args)
     return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
 }
 
+/* choices(pool, fixed, unseen, counts, forbidden, holds, seat) -> the adversary's cards
+ * worth trying for seat (``choices``), for the tests to hold to canon._choices */
+static PyObject *choices_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long long pool, fixed, unseen;
+    PyObject *counts, *forb, *holds;
+    int seat;
+    if (!PyArg_ParseTuple(args, "KKKOOOi", &pool, &fixed, &unseen, &counts, &forb, &holds, &seat))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(counts);
+    if (n < 0)
+        return NULL;
+    if (n < 1 || n > MAXS || seat < 0 || seat >= n) {
+        PyErr_SetString(PyExc_ValueError, "choices: 1 to 10 seats, and a seat among them");
+        return NULL;
+    }
+    State st;
+    memset(&st, 0, sizeof st);
+    st.unseen = unseen;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(counts, i);
+        if (!item)
+            return NULL;
+        st.cnt[i] = (int)PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    if (!read_u64s(forb, st.forb, (int)n, "forbidden") || !read_u64s(holds, st.hold, (int)n, "holds"))
+        return NULL;
+    int out[64];
+    int k = choices(&st, (int)n, seat, pool, fixed, out);
+    PyObject *list = PyList_New(k);
+    for (int i = 0; list && i < k; i++) {
+        PyObject *c = PyLong_FromLong(out[i]);
+        if (!c) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, c);
+    }
+    return list;
+}
+
 /* searches() -> (searches run from the start, searches resumed) so far, for the tests */
 static PyObject *searches(PyObject *self, PyObject *unused)
 {
@@ -2018,6 +2075,7 @@ static PyObject *variant(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"variant", variant, METH_NOARGS, "The copy of the search in use: bmi or baseline."},
+    {"choices", choices_py, METH_VARARGS, "The adversary's cards worth trying for a seat (the ends of its runs)."},
     {"searches", searches, METH_NOARGS, "The searches run from the start and resumed so far."},
     {"shares", shares, METH_VARARGS, "Set the steps' node shares (pass, probed, relaxed[, deep]); returns the previous."},
     {"solve", solve, METH_VARARGS, "The exact sure-tricks search: (answer, nodes); answer 1, 0, -1 undecided, -2 not taken."},
