@@ -72,6 +72,7 @@ def _lines(stream: IO[bytes], path: str, first: int = 1) -> Iterator[tuple[int, 
 # the first characters of a line that only an event line starts with (``_kind``): a
 # letter but h (which may start `Hand`)
 _EVENT_STARTS = frozenset("abcdefgijklmnopqrstuvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ")
+_EVENT_BYTES = frozenset(c.encode()[0] for c in _EVENT_STARTS)  # the same, as a line's first byte
 
 
 def _kind(text: str) -> str:
@@ -498,6 +499,8 @@ def _clean_start(reader: Reader, stream: IO[bytes], at: int, line: int, reach: i
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(1 << 20)
                 length += len(raw)
+        elif raw[0] in _EVENT_BYTES:  # an event line (most of them): _kind's answer without asking
+            pass
         else:
             try:
                 text = raw.decode("utf-8")
