@@ -26,7 +26,7 @@ typedef uint64_t u64;
  * dependencies, the search's other common operations); PyInit__search hands out that
  * copy where the CPU has them, and this one elsewhere (or where BOORAY_AUDIT_CPU is
  * "baseline", which the tests use to hold both copies to the same answers).  The two
- * are the same source, so they differ in speed only (3-6% of the search). */
+ * are the same source, so they differ in speed only (4-11% of the search). */
 #if defined(SEARCH_BMI)
 #define TARGETED 1
 #pragma GCC push_options
