@@ -2114,9 +2114,15 @@ PyObject *booray_search_bmi(void) __attribute__((visibility("hidden")));
 static int has_bmi(void)
 {
     unsigned a, b, c, d;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 3 & 1) || !(b >> 8 & 1))
+    if (__get_cpuid_max(0, NULL) < 7)
         return 0;
-    return __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1);
+    __cpuid_count(7, 0, a, b, c, d);
+    if (!(b >> 3 & 1) || !(b >> 8 & 1))
+        return 0;
+    if (__get_cpuid_max(0x80000000u, NULL) < 0x80000001u)
+        return 0;
+    __cpuid(0x80000001u, a, b, c, d);
+    return c >> 5 & 1;
 }
 #endif
 
