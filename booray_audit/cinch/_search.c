@@ -1958,6 +1958,32 @@ static PyObject *memory(PyObject *self, PyObject *args)
 
 /* feasible(unseen, counts, forbidden, holds) -> bool: Hall's condition as the search
  * checks it (each seat's forbidden and held cards), for the tests to hold it to Python */
+/* the seats' counts, forbidden cards and held cards, 1 to MAXS of them (``what`` names the
+ * caller in the error): how many, or -1 with an error set */
+static int read_seats(PyObject *counts, PyObject *forb, PyObject *holds, int *cnt, u64 *fb, u64 *hd,
+                      const char *what)
+{
+    Py_ssize_t n = PySequence_Size(counts);
+    if (n < 0)
+        return -1;
+    if (n < 1 || n > MAXS) {
+        PyErr_Format(PyExc_ValueError, "%s: 1 to 10 seats", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(counts, i);
+        if (!item)
+            return -1;
+        cnt[i] = (int)PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred())
+            return -1;
+    }
+    if (!read_u64s(forb, fb, (int)n, "forbidden") || !read_u64s(holds, hd, (int)n, "holds"))
+        return -1;
+    return (int)n;
+}
+
 static PyObject *feasible_py(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -1965,27 +1991,12 @@ static PyObject *feasible_py(PyObject *self, PyObject *args)
     PyObject *counts, *forb, *holds;
     if (!PyArg_ParseTuple(args, "KOOO", &unseen, &counts, &forb, &holds))
         return NULL;
-    Py_ssize_t n = PySequence_Size(counts);
-    if (n < 0)
-        return NULL;
-    if (n < 1 || n > MAXS) {
-        PyErr_SetString(PyExc_ValueError, "feasible: 1 to 10 seats");
-        return NULL;
-    }
     int cnt[MAXS];
     u64 fb[MAXS], hd[MAXS];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_GetItem(counts, i);
-        if (!item)
-            return NULL;
-        cnt[i] = (int)PyLong_AsLong(item);
-        Py_DECREF(item);
-        if (PyErr_Occurred())
-            return NULL;
-    }
-    if (!read_u64s(forb, fb, (int)n, "forbidden") || !read_u64s(holds, hd, (int)n, "holds"))
+    int n = read_seats(counts, forb, holds, cnt, fb, hd, "feasible");
+    if (n < 0)
         return NULL;
-    return PyBool_FromLong(feasible(unseen, cnt, fb, hd, (int)n));
+    return PyBool_FromLong(feasible(unseen, cnt, fb, hd, n));
 }
 
 /* choices(pool, fixed, unseen, counts, forbidden, holds, seat) -> the adversary's cards
@@ -1998,29 +2009,18 @@ static PyObject *choices_py(PyObject *self, PyObject *args)
     int seat;
     if (!PyArg_ParseTuple(args, "KKKOOOi", &pool, &fixed, &unseen, &counts, &forb, &holds, &seat))
         return NULL;
-    Py_ssize_t n = PySequence_Size(counts);
-    if (n < 0)
-        return NULL;
-    if (n < 1 || n > MAXS || seat < 0 || seat >= n) {
-        PyErr_SetString(PyExc_ValueError, "choices: 1 to 10 seats, and a seat among them");
-        return NULL;
-    }
     State st;
     memset(&st, 0, sizeof st);
     st.unseen = unseen;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_GetItem(counts, i);
-        if (!item)
-            return NULL;
-        st.cnt[i] = (int)PyLong_AsLong(item);
-        Py_DECREF(item);
-        if (PyErr_Occurred())
-            return NULL;
-    }
-    if (!read_u64s(forb, st.forb, (int)n, "forbidden") || !read_u64s(holds, st.hold, (int)n, "holds"))
+    int n = read_seats(counts, forb, holds, st.cnt, st.forb, st.hold, "choices");
+    if (n < 0)
         return NULL;
+    if (seat < 0 || seat >= n) {
+        PyErr_SetString(PyExc_ValueError, "choices: a seat among them");
+        return NULL;
+    }
     int out[64];
-    int k = choices(&st, (int)n, seat, pool, fixed, out);
+    int k = choices(&st, n, seat, pool, fixed, out);
     PyObject *list = PyList_New(k);
     for (int i = 0; list && i < k; i++) {
         PyObject *c = PyLong_FromLong(out[i]);
