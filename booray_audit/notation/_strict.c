@@ -102,7 +102,6 @@ static int name_char(char c, int first)
     return !first && ((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == '\'');
 }
 
-/* strict._name: the name, or NULL (no error set) where the token is none */
 /* The names read lately, by a hash of their bytes: a table's names come back on every line,
  * and each is made once (the same string object, so the dictionaries keyed by name
  * downstream find it by identity); a name not kept here is checked and made as usual. */
@@ -110,6 +109,7 @@ static int name_char(char c, int first)
 #define NAME_BYTES 24
 static struct { Py_ssize_t len; char text[NAME_BYTES]; PyObject *name; } kept[NAMES_KEPT];
 
+/* strict._name: the name, or NULL (no error set) where the token is none */
 static PyObject *name(Tok t)
 {
     unsigned h = 2166136261u;
