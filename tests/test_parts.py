@@ -5,7 +5,9 @@ however the file is written (noise, bad tags, tags inside hands, unreadable line
 from __future__ import annotations
 
 import io
+import os
 import random
+import signal
 
 import pytest
 
@@ -115,3 +117,116 @@ def test_jobs_two_writes_the_document_one_job_writes(tmp_path, monkeypatch):
     two = run_cli("check", "--format", "json", "--jobs", "2", path)
     assert one.returncode == two.returncode == 2  # the noise's syntax errors
     assert one.stdout == two.stdout and one.stderr == two.stderr
+
+
+def test_the_last_parts_are_smaller_and_still_cut_cleanly(tmp_path):
+    """With ``shares``, a part near the end is at most the bytes left over ``shares`` (16 KB
+    at least), so that the workers end near together; the places are clean starts still."""
+    text, _ = generate_text(1500, players=(2, 6), seed=5, session_hands=3)
+    path = tmp_path / "night.bhh"
+    path.write_text(text)
+    size, total = 64 * 1024, path.stat().st_size
+    with open(path, "rb") as f:
+        plain = [b for b, _ in notation.session_starts(f, size, str(path))]
+        shared = list(notation.session_starts(f, size, str(path), shares=8))
+    offsets = [b for b, _ in shared] + [total]
+    lengths = [b - a for a, b in zip(offsets, offsets[1:])]
+    assert len(shared) > len(plain) + 3
+    for begin, length in zip(offsets, lengths[:-1]):  # each ends at the first clean start past its share
+        assert length <= max(notation.SMALLEST_PART, min(size, (total - begin) // 8)) + 4096
+    assert lengths[0] >= size and max(lengths[-4:]) < size // 2
+    items, before = [], 0
+    for (begin, line), end in zip(shared, offsets[1:-1] + [None]):
+        got, sessions = parallel._audit_part((str(path), begin, end, line, None, NODES, rendered))
+        items += [parallel._counted_on(it, before) for it in got]
+        before += sessions
+    assert document(items) == whole(path)
+
+
+_PARTS_RENDERED = 0
+
+
+def _dies_at_its_second_part(items):
+    """A render that kills its worker (as the kernel does one out of memory) at its second part."""
+    global _PARTS_RENDERED
+    _PARTS_RENDERED += 1
+    if _PARTS_RENDERED == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return rendered(items)
+
+
+def _fails_at_its_second_part(items):
+    global _PARTS_RENDERED
+    _PARTS_RENDERED += 1
+    if _PARTS_RENDERED == 2:
+        raise ValueError("the second part")
+    return rendered(items)
+
+
+class _Unpicklable(Exception):
+    def __init__(self):
+        super().__init__("holds a lambda")
+        self.why = lambda: None
+
+
+def _fails_unpicklably(items):
+    raise _Unpicklable()
+
+
+@pytest.fixture
+def night(tmp_path):
+    path = tmp_path / "night.bhh"
+    path.write_bytes(noisy(3, too_long=False) * 4)
+    return path
+
+
+def _run_parts(path, render):
+    """The items of ``audit_parts`` on ``path`` with two workers, in a minute at most."""
+    def late(*_):
+        raise AssertionError("the parent waited a minute for its workers")
+    old = signal.signal(signal.SIGALRM, late)
+    signal.alarm(60)
+    try:
+        return list(parallel.audit_parts(str(path), parallel.parts(str(path), 2), 2, None, NODES, render))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_worker_killed_is_said_so_at_once(night, monkeypatch):
+    monkeypatch.setenv("BOORAY_AUDIT_PART", "2000")
+    with pytest.raises(notation.ReadError, match=r"night\.bhh: a worker process auditing it stopped "
+                                                 r"\(killed by signal 9\)"):
+        _run_parts(night, _dies_at_its_second_part)
+
+
+def test_a_workers_exception_is_raised_in_the_parent(night, monkeypatch):
+    monkeypatch.setenv("BOORAY_AUDIT_PART", "2000")
+    with pytest.raises(ValueError, match="the second part"):
+        _run_parts(night, _fails_at_its_second_part)
+    with pytest.raises(RuntimeError, match="_Unpicklable"):
+        _run_parts(night, _fails_unpicklably)
+    assert len(_run_parts(night, rendered)) > 10  # the same file, rendered as it should be
+
+
+def test_ctrl_c_ends_a_parallel_check_and_its_workers(tmp_path):
+    import subprocess
+    import time
+    from .conftest import cli_command
+    text, _ = generate_text(1000, players=(8, 8), seed=9)
+    f = tmp_path / "big.bhh"
+    f.write_text(text * 8)  # a few seconds' work
+    p = subprocess.Popen(cli_command() + ["check", "--format", "json", "--jobs", "2", str(f)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    children, deadline = [], time.monotonic() + 20
+    while len(children) < 2 and time.monotonic() < deadline:  # until the workers are at work
+        time.sleep(0.05)
+        children = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+    time.sleep(0.5)
+    assert len(children) == 2 and p.poll() is None, "the run ended before it was interrupted: give it more hands"
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=30)
+    assert p.returncode == 130 and err.decode().strip() == "booray-audit: interrupted"
+    for pid in children:
+        assert not os.path.exists(f"/proc/{pid}") or "Z" in open(f"/proc/{pid}/stat").read().split()[2]

@@ -223,7 +223,7 @@ def audited(path: str, override: Optional[Rules], jobs: int = 1, progress: bool 
         from ..judge import parallel
         cuts = None
         if render and known is None and not path.lower().endswith((".jsonl", ".json")):
-            cuts = parallel.parts(path)
+            cuts = parallel.parts(path, jobs)
         items = (parallel.audit_parts(path, cuts, jobs, override, cinch_nodes, render) if cuts
                  else parallel.audit_parallel(path, jobs, override, cinch_nodes, known))
     else:

@@ -1,10 +1,11 @@
 """`--jobs N`: audit a file in parallel processes, results in file order.
 
 Two ways.  ``audit_parts``: the file is cut where sessions start cleanly
-(``notation.reader.session_starts``, about ``PART`` bytes apart); each part is
-read, audited and settled by a worker on its own (sessions are independent), and
-its items, made small by the caller's ``render`` (the JSON of its hands), come back to the
-parent, which passes them on in file order with the session indexes counted on.
+(``notation.reader.session_starts``, about ``PART`` bytes apart, the last ones
+smaller); each part is read, audited and settled by a worker on its own (sessions
+are independent; ``_Crew``), and its items, made small by the caller's ``render``
+(the JSON of its hands), come back to the parent, which passes them on in file
+order with the session indexes counted on.
 ``audit_parallel``, for a file that cannot be cut so (one long session), for the
 store's filter of hands audited before, and for a caller that needs every hand's
 report whole: the parent reads the file as one job does, works out each hand's
@@ -33,6 +34,7 @@ from ..rules.profiles import Rules
 BATCH = 16  # hands per task: enough to amortise the hand-over, small enough to stay balanced
 AHEAD = 4   # tasks in flight per worker
 PART = 256 * 1024  # bytes of the file per part (``audit_parts``); BOORAY_AUDIT_PART sets it
+SHARES = 4  # near the end, a part is at most the bytes left / (SHARES * jobs)
 
 
 def _quiet_on_broken_pipe() -> None:
@@ -148,14 +150,16 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
         yield from drain(0)
 
 
-def parts(path: str) -> Iterator[tuple[int, int]] | None:
+def parts(path: str, jobs: int = 2) -> Iterator[tuple[int, int]] | None:
     """Where ``audit_parts`` cuts the file: (byte offset, line number) of each part's start,
     the last (None, None) when the part before it may be long (no place to cut found near:
-    a long session); None when there is no second part."""
+    a long session); None when there is no second part.  The last parts are smaller (a
+    ``SHARES``-th of what is left for each of ``jobs``), so that no worker is left alone
+    with a long one at the end."""
     size = os.environ.get("BOORAY_AUDIT_PART", "")
     size = int(size) if size.isdigit() and int(size) > 0 else PART
     stream = notation.opened(path)
-    starts = notation.session_starts(stream, size, r.printable(path))
+    starts = notation.session_starts(stream, size, r.printable(path), shares=SHARES * jobs)
     head = [next(starts), next(starts, (None, None))]
     if head[1][0] is None:  # no place to cut, or only past a long first part
         stream.close()
@@ -217,39 +221,144 @@ def _counted_on(item, before: int):
     return item
 
 
+class _Crew:
+    """``jobs`` worker processes for ``audit_parts``, each fed its parts through a pipe of its
+    own, and the parent waiting on the pipes itself: no threads in the parent, where
+    ``multiprocessing.Pool``'s three (one of them polling the results' pipe as long as it
+    holds bytes) took about half of the parent's CPU while the workers ran.  A worker
+    killed (out of memory, say) is said so at once, not waited for."""
+
+    def __init__(self, jobs: int, path: str):
+        self.path = path
+        fork = "fork" in multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if fork else "spawn")
+        self.pipes, self.workers, self.load = [], [], []
+        try:
+            for _ in range(jobs):
+                mine, theirs = ctx.Pipe()
+                # a forked worker closes its copies of the parent's ends, so that it sees its
+                # own pipe's end when the parent is gone
+                worker = ctx.Process(target=_serve, args=(theirs, [*self.pipes, mine] if fork else []), daemon=True)
+                worker.start()
+                theirs.close()
+                self.pipes.append(mine)
+                self.workers.append(worker)
+                self.load.append(0)
+        except BaseException as e:
+            self.stop(at_once=True)
+            if isinstance(e, OSError):  # no more processes, or no memory for one
+                raise notation.ReadError(f"{path}: cannot start the worker processes: {e.strerror or e}") from None
+            raise
+
+    def give(self, index: int, job) -> bool:
+        """Hands ``job`` to the least loaded worker, if one has fewer than ``AHEAD``."""
+        w = min(range(len(self.pipes)), key=self.load.__getitem__)
+        if self.load[w] >= AHEAD:
+            return False
+        self.pipes[w].send((index, job))
+        self.load[w] += 1
+        return True
+
+    def busy(self) -> bool:
+        return any(self.load)
+
+    def done(self) -> Iterator[tuple[int, tuple]]:
+        """The parts finished, as soon as one is: (index, result); a worker's exception
+        raised here; a worker gone (killed: out of memory, say) said so."""
+        from multiprocessing.connection import wait
+        for pipe in wait([p for p, n in zip(self.pipes, self.load) if n]):
+            w = self.pipes.index(pipe)
+            try:
+                index, ok, result = pipe.recv()
+            except (EOFError, OSError):
+                self.workers[w].join(5)
+                code = self.workers[w].exitcode
+                why = f"killed by signal {-code}" if code and code < 0 else f"exit code {code}"
+                raise notation.ReadError(f"{self.path}: a worker process auditing it stopped ({why})") from None
+            self.load[w] -= 1
+            if not ok:
+                raise result
+            yield index, result
+
+    def stop(self, at_once: bool) -> None:
+        """The workers told to end, or killed ``at_once`` (the run stopped short)."""
+        for pipe, worker in zip(self.pipes, self.workers):
+            try:
+                if not at_once:
+                    pipe.send(None)
+            except OSError:
+                pass
+            pipe.close()
+            if at_once:
+                worker.terminate()
+        for worker in self.workers:
+            worker.join()
+
+
+def _serve(pipe, parents: list) -> None:
+    """A worker of ``_Crew``: parts audited as they come, until told to end (None) or its
+    parent is gone.  Ctrl-C is the parent's to handle (it ends the workers)."""
+    _quiet_on_broken_pipe()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for end in parents:
+        end.close()
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, job = task
+        try:
+            out = (index, True, _audit_part(job))
+        except Exception as e:  # noqa: BLE001 - raised in the parent, as Pool did
+            out = (index, False, e)
+        try:
+            pipe.send(out)
+        except Exception as e:  # noqa: BLE001 - an exception that does not pickle
+            pipe.send((index, False, RuntimeError(f"{type(e).__name__}: {e}")))
+
+
 def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, override: Rules | None,
                 cinch_nodes: int = NODES, render: Callable | None = None) -> Iterator:
     """Items as ``audit(notation.read(path))`` yields them, passed through ``render`` (a
     module's function of a list of items, giving the list to pass on: it runs in the
     workers, on each part's items), each part of the file (``parts``) read and audited by
-    one of ``jobs`` processes."""
+    one of ``jobs`` processes, at most ``AHEAD`` parts ahead each."""
     render = render or _as_is
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs, initializer=_quiet_on_broken_pipe) as pool:
-        pending: deque = deque()
-        before = 0  # the sessions begun in the parts passed on
-
-        def passed_on() -> Iterator:
-            nonlocal before
-            items, sessions = pending.popleft().get()
-            for item in items:
-                yield _counted_on(item, before)
-            before += sessions
-
+    crew = _Crew(jobs, path)
+    finished = False
+    try:
+        results: dict[int, tuple] = {}  # parts done, not yet passed on (those after one not done)
+        given = passed = before = 0  # parts handed out, parts passed on, the sessions they began
         begin, line = next(starts)
-        long = False  # the last part is long: its hands are replayed as one long session's
-        for end, next_line in starts:
-            if end is None:
-                long = True
+        cut = next(starts, None)  # where the part from ``begin`` ends; None: at the end of the file
+        long = False  # from ``begin`` on, a long session: its hands replayed in batches (below)
+        while True:
+            while begin is not None and not long:  # parts handed out while a worker has room
+                if cut == (None, None):
+                    long = True
+                    break
+                end, next_line = cut or (None, None)
+                if not crew.give(given, (path, begin, end, line, override, cinch_nodes, render)):
+                    break
+                given += 1
+                begin, line = end, next_line
+                cut = next(starts, None) if end is not None else None
+            while passed in results:
+                items, sessions = results.pop(passed)
+                for item in items:
+                    yield _counted_on(item, before)
+                before += sessions
+                passed += 1
+            if not crew.busy():
                 break
-            pending.append(pool.apply_async(_audit_part, ((path, begin, end, line, override, cinch_nodes, render),)))
-            begin, line = end, next_line
-            while len(pending) > jobs * AHEAD or pending and pending[0].ready():
-                yield from passed_on()
-        if not long:
-            pending.append(pool.apply_async(_audit_part, ((path, begin, None, line, override, cinch_nodes, render),)))
-        while pending:
-            yield from passed_on()
+            for index, result in crew.done():
+                results[index] = result
+        finished = True
+    finally:
+        crew.stop(at_once=not finished)
     if long:
         for item in audit_parallel(path, jobs, override, cinch_nodes, begin=begin, first_line=line):
             yield from render([_counted_on(item, before)])

@@ -11,6 +11,7 @@ reported as a ``SyntaxProblem`` and reading goes on.
 from __future__ import annotations
 
 import io
+import os
 import re
 from dataclasses import replace
 from typing import IO, Iterable, Iterator
@@ -38,6 +39,7 @@ class Unreadable:
 
 
 MAX_LINE = 100_000        # bytes in one line
+SMALLEST_PART = 16 * 1024  # bytes: the least part ``session_starts`` shrinks the last ones to
 MAX_HAND_LINES = 10_000   # lines of events in one hand or tag block
 NOT_UTF8 = Unreadable("this line is not UTF-8 text")
 TOO_LONG = Unreadable(f"this line is longer than {MAX_LINE:,} characters")
@@ -448,8 +450,10 @@ def opened(path: str) -> IO[bytes]:
         raise ReadError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
-def session_starts(stream: IO[bytes], size: int, path: str = "") -> Iterator[tuple[int, int]]:
-    """Places to cut a file into parts that can be read apart, about ``size`` bytes apart:
+def session_starts(stream: IO[bytes], size: int, path: str = "", shares: int = 0) -> Iterator[tuple[int, int]]:
+    """Places to cut a file into parts that can be read apart, about ``size`` bytes apart
+    (with ``shares``, at most the bytes left over ``shares``, SMALLEST_PART at least: the
+    last parts smaller, so that workers taking them in turn end near together):
     (byte offset, line number) of lines where a session starts cleanly, the first (0, 1).
     A part read from such a place (``Reader.read(part, first_line=line)``) gives the items the
     whole file gives there, its session indexes counted from 0: the place is the first of
@@ -458,14 +462,16 @@ def session_starts(stream: IO[bytes], size: int, path: str = "") -> Iterator[tup
     none is found within four times ``size`` (64 KB at least) past a nominal place,
     the last item is (None, None): the part from the place before may be long."""
     reader = Reader(path)
+    total = os.fstat(stream.fileno()).st_size if shares else 0
     yield 0, 1
     pos, line = 0, 1  # a line's start and its number
     while True:
+        step = min(size, max(SMALLEST_PART, (total - pos) // shares)) if shares else size
         stream.seek(pos)
-        block = stream.read(size)
-        if len(block) < size:
+        block = stream.read(step)
+        if len(block) < step:
             return
-        at, line = pos + size, line + block.count(b"\n")
+        at, line = pos + step, line + block.count(b"\n")
         while not block.endswith(b"\n"):  # inside a line: on to the next one's start
             block = stream.readline(1 << 20)
             if not block:
