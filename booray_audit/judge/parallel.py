@@ -32,7 +32,8 @@ from ..cinch.compiled import NODES
 from ..rules.profiles import Rules
 
 BATCH = 16  # hands per task: enough to amortise the hand-over, small enough to stay balanced
-AHEAD = 4   # tasks in flight per worker
+AHEAD = 4   # tasks in flight per worker (``audit_parallel``'s batches)
+PARTS_AHEAD = 2  # parts in flight per worker (``audit_parts``): one at work, one waiting
 PART = 256 * 1024  # bytes of the file per part (``audit_parts``); BOORAY_AUDIT_PART sets it
 SHARES = 4  # near the end, a part is at most the bytes left / (SHARES * jobs)
 
@@ -236,12 +237,14 @@ class _Crew:
         try:
             for _ in range(jobs):
                 mine, theirs = ctx.Pipe()
+                self.pipes.append(mine)
                 # a forked worker closes its copies of the parent's ends, so that it sees its
                 # own pipe's end when the parent is gone
-                worker = ctx.Process(target=_serve, args=(theirs, [*self.pipes, mine] if fork else []), daemon=True)
-                worker.start()
-                theirs.close()
-                self.pipes.append(mine)
+                worker = ctx.Process(target=_serve, args=(theirs, self.pipes[:] if fork else []), daemon=True)
+                try:
+                    worker.start()
+                finally:
+                    theirs.close()
                 self.workers.append(worker)
                 self.load.append(0)
         except BaseException as e:
@@ -251,9 +254,10 @@ class _Crew:
             raise
 
     def give(self, index: int, job) -> bool:
-        """Hands ``job`` to the least loaded worker, if one has fewer than ``AHEAD``."""
+        """Hands ``job`` to the least loaded worker, if one has fewer than ``PARTS_AHEAD``
+        (few: the parts handed out are the ones no other worker can take over at the end)."""
         w = min(range(len(self.pipes)), key=self.load.__getitem__)
-        if self.load[w] >= AHEAD:
+        if self.load[w] >= PARTS_AHEAD:
             return False
         self.pipes[w].send((index, job))
         self.load[w] += 1
@@ -282,16 +286,16 @@ class _Crew:
 
     def stop(self, at_once: bool) -> None:
         """The workers told to end, or killed ``at_once`` (the run stopped short)."""
-        for pipe, worker in zip(self.pipes, self.workers):
+        for pipe in self.pipes:
             try:
                 if not at_once:
                     pipe.send(None)
             except OSError:
                 pass
             pipe.close()
+        for worker in self.workers:
             if at_once:
                 worker.terminate()
-        for worker in self.workers:
             worker.join()
 
 
@@ -325,7 +329,7 @@ def audit_parts(path: str, starts: Iterator[tuple[int, int]], jobs: int, overrid
     """Items as ``audit(notation.read(path))`` yields them, passed through ``render`` (a
     module's function of a list of items, giving the list to pass on: it runs in the
     workers, on each part's items), each part of the file (``parts``) read and audited by
-    one of ``jobs`` processes, at most ``AHEAD`` parts ahead each."""
+    one of ``jobs`` processes, at most ``PARTS_AHEAD`` parts ahead each."""
     render = render or _as_is
     crew = _Crew(jobs, path)
     finished = False
