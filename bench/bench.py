@@ -16,8 +16,8 @@ end to end run twice: with the compiled cinch search (where it is built) and wit
 the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 `check --format json` (parse, audit, settlement and the JSON written to /dev/null)
 at growing sizes with peak memory (time must grow linearly, memory stay flat);
-`import` of those files and of one as long in one-hand sessions, with peak memory
-(which must stay flat too); `check --jobs 1` and `--jobs 2` on a 6-player corpus twice as
+`import` of those files, of 100,000 one-hand sessions and of as many as the
+longest file has hands, with peak memory (which must stay flat too); `check --jobs 1` and `--jobs 2` on a 6-player corpus twice as
 long, five pairs in turn (wall time: what a second core buys; the median ratio); the process start (`check` of an empty
 file); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
@@ -409,10 +409,11 @@ def main(argv=None):
         growth.append(r)
         print(f"growth {size}: {json.dumps(r)}", file=sys.stderr)
     report["growth"] = {"players": g, "runs": growth}
-    # import: growing files, and one of as many one-hand sessions as the largest has hands
+    # import: growing files, then files of one-hand sessions: 100,000 of them, and
+    # as many as the largest file has hands
     files = [(size, os.path.join(a.out, f"p{g}-x{size}.bhh")) for size in scale]
-    files.append((scale[-1], corpus(os.path.join(a.out, f"p{g}-sessions-{scale[-1]}.bhh"), scale[-1], g, seed=g,
-                                    session_hands=1)))
+    for n in sorted({min(100_000, scale[-1]), scale[-1]}):
+        files.append((n, corpus(os.path.join(a.out, f"p{g}-sessions-{n}.bhh"), n, g, seed=g, session_hands=1)))
     report["import_growth"] = import_growth(files)
     # --jobs: a 6-player corpus twice the base's (20,000 hands in the full run) checked by one
     # process, then by two, five times in turn (three with --small): the median of the pairs' ratios
