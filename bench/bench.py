@@ -17,8 +17,11 @@ the pure-Python one (BOORAY_AUDIT_PURE=1), each with its own default budget;
 `check --format json` (parse, audit, settlement and the JSON written to /dev/null)
 at growing sizes with peak memory (time must grow linearly, memory stay flat);
 `import` of those files, of 100,000 one-hand sessions and of as many as the
-longest file has hands, with peak memory (which must stay flat too); `check --jobs 1` and `--jobs 2` on a 6-player corpus twice as
-long, five pairs in turn (wall time: what a second core buys; the median ratio); the process start (`check` of an empty
+longest file has hands, with peak memory (which must stay flat too); `check --jobs 1`
+and `--jobs 2` on a 6-player corpus twice as long, five pairs in turn (wall time: what
+a second core buys; the median ratio), each pair beside the file's two halves checked
+at once by two processes (what a second core gives on the machine at the time, with
+nothing shared); the process start (`check` of an empty
 file); `stats` over a store of 1,000,000 hands; and, if PokerKit is installed,
 PokerKit replaying a hand history, for a ratio.  Each measured stage runs in its
 own process so that its peak memory is its own, with its modules' bytecode cached as
@@ -256,6 +259,33 @@ def command(args: list[str], hands: int, pure: bool = False) -> dict:
             "peak_mb": usage.ru_maxrss / 1024}
 
 
+def halved(path: str) -> list[str]:
+    """The file in two halves, cut at the first clean session start past its middle (beside it)."""
+    from booray_audit.notation.reader import session_starts
+    with open(path, "rb") as f:
+        data = f.read()
+        starts = list(session_starts(f, max(len(data) // 2, 1)))
+    cut = starts[1][0] if len(starts) > 1 and starts[1][0] is not None else len(data)  # none: one "half"
+    halves = [path + ".first-half", path + ".second-half"]
+    for half, part in zip(halves, (data[:cut], data[cut:])):
+        with open(half, "wb") as out:
+            out.write(part)
+    return halves
+
+
+def together(commands: list[list[str]]) -> dict:
+    """`booray-audit ARGS` for each of ``commands``, all at once, each in a process of its own:
+    the wall seconds until the last ends, and their CPU seconds together."""
+    start, cpu = time.perf_counter(), 0.0
+    with open(os.devnull, "w") as sink:
+        ps = [subprocess.Popen([sys.executable, "-m", "booray_audit.cli", *args], stdout=sink,
+                               stderr=subprocess.DEVNULL, env=_env(False)) for args in commands]
+        for p in ps:
+            _, status, usage = os.wait4(p.pid, 0)
+            cpu += usage.ru_utime + usage.ru_stime
+    return {"wall_s": time.perf_counter() - start, "cpu_s": cpu}
+
+
 def import_growth(paths: list[tuple[int, str]]) -> list[dict]:
     """`booray-audit import` of each file into a new store: CPU, wall and peak memory."""
     runs = []
@@ -417,14 +447,21 @@ def main(argv=None):
     report["import_growth"] = import_growth(files)
     # --jobs: a 6-player corpus twice the base's (20,000 hands in the full run) checked by one
     # process, then by two, five times in turn (three with --small): the median of the pairs' ratios
+    # process, then by two; and, for what two cores give on this machine at the time, its two
+    # halves (cut where a session starts) checked at once by two processes of their own
     six_path = corpus(os.path.join(a.out, f"p6-{2 * base_n}.bhh"), 2 * base_n, 6, seed=6)
-    pairs = [{n: command(["check", "--format", "json", "--jobs", str(n), six_path], 2 * base_n) for n in (1, 2)}
-             for _ in range(3 if a.small else 5)]
+    halves = halved(six_path)
+    pairs = []
+    for _ in range(3 if a.small else 5):
+        pair = {n: command(["check", "--format", "json", "--jobs", str(n), six_path], 2 * base_n) for n in (1, 2)}
+        pair["halves"] = together([["check", "--format", "json", half] for half in halves])
+        pairs.append(pair)
     ratios = sorted(p[1]["wall_s"] / p[2]["wall_s"] for p in pairs)
     median = ratios[len(ratios) // 2]
     jobs = pairs[[p[1]["wall_s"] / p[2]["wall_s"] for p in pairs].index(median)]
+    apart = sorted(p[1]["wall_s"] / p["halves"]["wall_s"] for p in pairs)
     report["jobs"] = {"players": 6, "hands": 2 * base_n, "one": jobs[1], "two": jobs[2], "speedup_wall": median,
-                      "ratios": ratios}
+                      "ratios": ratios, "halves_apart": apart, "halves_speedup_wall": apart[len(apart) // 2]}
     # stats over a large store
     base6 = corpus(os.path.join(a.out, f"p6-{base_n}.bhh"), base_n, 6, seed=6)
     with tempfile.TemporaryDirectory() as tmp:
@@ -476,6 +513,9 @@ def summary(report: dict) -> str:
                     f"{j['speedup_wall']:.2f}x wall, the median of {len(j['ratios'])} pairs "
                     f"({', '.join(f'{x:.2f}' for x in j['ratios'])}; that pair: {j['one']['wall_s']:.1f} s and "
                     f"{j['two']['wall_s']:.1f} s wall, {j['one']['cpu_s']:.1f} s and {j['two']['cpu_s']:.1f} s CPU)")
+        if j.get("halves_apart"):
+            rows.append(f"  its two halves in two processes at once / --jobs 1 (what a second core gives here): "
+                        f"{j['halves_speedup_wall']:.2f}x ({', '.join(f'{x:.2f}' for x in j['halves_apart'])})")
     return "\n".join(rows)
 
 

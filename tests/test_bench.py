@@ -22,6 +22,10 @@ def test_bench_small_mode_runs(tmp_path):
         (60, "p2-x60.bhh"), (120, "p2-x120.bhh"), (120, "p2-sessions-120.bhh")]
     assert all(g["peak_mb"] > 0 and g["cpu_s"] > 0 for g in report["import_growth"])
     assert report["jobs"]["speedup_wall"] > 0 and report["start_cpu_s"] > 0
+    assert len(report["jobs"]["halves_apart"]) == 3 and report["jobs"]["halves_speedup_wall"] > 0
+    six = (tmp_path / "p6-120.bhh").read_bytes()  # its halves: the file, cut once, at a session's start
+    first, second = ((tmp_path / f"p6-120.bhh.{h}-half").read_bytes() for h in ("first", "second"))
+    assert first and second.startswith(b"[Event") and first + second == six
     assert report["stats_store_hands"] >= 120 and report["stats"]["leaderboard_s"] >= 0
     assert two["cinch"]["hands"] == 60
     cinch = two["cinch"]["cinch"]
