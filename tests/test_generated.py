@@ -114,7 +114,7 @@ def test_the_online_log_sample_holds_exactly_its_listed_violations():
     root = Path(__file__).parent.parent
     samples = root / "samples"
     want = sorted((a["session"] - 1, a["hand"], a["trick"], a["player"], a["kind"])  # numbered from 1
-                  for a in map(json.loads, (samples / "online-log.answers.jsonl").read_text().splitlines()))
+                  for a in map(json.loads, (samples / "online-log.answers.ndjson").read_text().splitlines()))
     items = list(audit(notation.read(str(samples / "online-log.bhh"))))
     got = sorted((h.session, f.hand, f.trick, f.player, f.kind)
                  for h in items if isinstance(h, HandReport) for f in h.findings)
