@@ -35,10 +35,10 @@ def whole(path) -> str:
     return document(audit(notation.read(str(path))))
 
 
-def in_parts(path, size: int) -> tuple[str, int]:
+def in_parts(path, size: int, shares: int = 0) -> tuple[str, int]:
     """The document made part by part as the workers make it (here, in this process)."""
     with open(path, "rb") as f:
-        starts = [s for s in notation.session_starts(f, size, str(path)) if s[0] is not None]
+        starts = [s for s in notation.session_starts(f, size, str(path), shares) if s[0] is not None]
     items, before = [], 0
     for (begin, line), end in zip(starts, [s[0] for s in starts[1:]] + [None]):
         got, sessions = parallel._audit_part((str(path), begin, end, line, None, NODES, rendered))
@@ -135,12 +135,8 @@ def test_the_last_parts_are_smaller_and_still_cut_cleanly(tmp_path):
     for begin, length in zip(offsets, lengths[:-1]):  # each ends at the first clean start past its share
         assert length <= max(notation.SMALLEST_PART, min(size, (total - begin) // 8)) + 4096
     assert lengths[0] >= size and max(lengths[-4:]) < size // 2
-    items, before = [], 0
-    for (begin, line), end in zip(shared, offsets[1:-1] + [None]):
-        got, sessions = parallel._audit_part((str(path), begin, end, line, None, NODES, rendered))
-        items += [parallel._counted_on(it, before) for it in got]
-        before += sessions
-    assert document(items) == whole(path)
+    got, parts = in_parts(path, size, shares=8)
+    assert parts == len(shared) and got == whole(path)
 
 
 _PARTS_RENDERED = 0

@@ -54,6 +54,12 @@ def _quiet_on_broken_pipe() -> None:
         os._exit(0)
 
 
+def _context():
+    """The processes' start method: fork where there is one (the workers inherit the modules
+    loaded), else spawn."""
+    return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+
+
 def _replay_batch(job) -> list:
     hands, cinch_nodes = job
     out: list = []
@@ -83,7 +89,7 @@ def audit_parallel(path: str, jobs: int, override: Rules | None, cinch_nodes: in
     stream = notation.opened(path)
     stream.seek(begin)
 
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    ctx = _context()
     # the output in file order: ("item", value) | ("end", session) | ("hands", result, [(session, hand, table)])
     queue: deque = deque()
     batch: list = []
@@ -231,8 +237,8 @@ class _Crew:
 
     def __init__(self, jobs: int, path: str):
         self.path = path
-        fork = "fork" in multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if fork else "spawn")
+        ctx = _context()
+        fork = ctx.get_start_method() == "fork"
         self.pipes, self.workers, self.load = [], [], []
         try:
             for _ in range(jobs):
